@@ -1,0 +1,5 @@
+"""``python -m okeytool``."""
+
+from okeytool.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Command-line commands, one module per command or command group (see okeytool.cli)."""

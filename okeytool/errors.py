@@ -1,0 +1,44 @@
+"""The project's exceptions, split by cause.
+
+Every error the library raises derives from :class:`OkeyError`. Bad input (notation, tile supply,
+hand size, rule options, files) is a :class:`ValueError` as well, so callers that only care about
+"the user typed something wrong" can catch that.
+"""
+
+from __future__ import annotations
+
+
+class OkeyError(Exception):
+    """Root of every error raised by okeytool."""
+
+
+class InputError(OkeyError, ValueError):
+    """Input that cannot be accepted; the message names the problem and the offending text."""
+
+
+class NotationError(InputError):
+    """A tile token that does not follow the notation (unknown colour, number out of range ...)."""
+
+
+class SupplyError(InputError):
+    """Tiles that cannot physically exist together (three copies of a face, a third false joker ...)."""
+
+
+class HandSizeError(InputError):
+    """A hand with the wrong number of tiles for the question asked."""
+
+
+class RulesError(InputError):
+    """An unknown profile, an unknown option or an option value out of range."""
+
+
+class RoundError(InputError):
+    """A round description (for scoring) that is incomplete or contradicts the rules."""
+
+
+class LedgerError(OkeyError):
+    """The game ledger cannot be used: a corrupt or foreign database, a finished game, no game."""
+
+
+class SolverError(OkeyError):
+    """The solver did not reach an answer within its time limit."""

@@ -1,0 +1,55 @@
+"""Supply checks (rules.md section 1) and hand-size checks.
+
+At most 2 tiles of each face, at most 2 ``F`` (or 2 ``J``), at most 1 tile of the indicator's face
+besides the indicator itself. The limits apply to a hand, and to a hand plus the tiles declared seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from okeytool.deal import Deal
+from okeytool.errors import HandSizeError, SupplyError
+from okeytool.tiles import COPIES_PER_FACE, EXTRA_TILES, Tile
+
+
+def limit(deal: Deal, tile: Tile) -> int:
+    """How many copies of ``tile`` exist outside the indicator."""
+    if tile.is_false_joker or tile.is_joker:
+        return EXTRA_TILES
+    if tile == deal.indicator:
+        return COPIES_PER_FACE - 1
+    return COPIES_PER_FACE
+
+
+def check_supply(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = ()) -> None:
+    """Refuse tiles that cannot all exist at once. Tiles are as held (after :meth:`Deal.resolve`).
+
+    Raises :class:`SupplyError` naming the tile and the counts.
+    """
+    in_hand = Counter(hand)
+    in_seen = Counter(seen)
+    for tile in sorted(set(in_hand) | set(in_seen)):
+        allowed = limit(deal, tile)
+        held, shown = in_hand[tile], in_seen[tile]
+        if held + shown <= allowed:
+            continue
+        where = f"{held} in the hand" + (f" and {shown} seen" if shown else "")
+        if tile == deal.indicator:
+            reason = f"only {allowed} {tile} exists besides the indicator {deal.indicator}"
+        elif tile == deal.okey:
+            reason = f"only {allowed} real okeys ({tile}) exist"
+        else:
+            reason = f"only {allowed} copies of {tile} exist"
+        raise SupplyError(f"too many {tile}: {where}, but {reason}")
+
+
+def check_hand_size(hand: Sequence[Tile], allowed: Sequence[int], question: str) -> None:
+    """Refuse a hand whose size is not one of ``allowed``. Raises :class:`HandSizeError`."""
+    if len(hand) in allowed:
+        return
+    sizes = " or ".join(str(n) for n in allowed)
+    if not hand:
+        raise HandSizeError(f"{question} needs {sizes} tiles, but no tiles were given")
+    raise HandSizeError(f"{question} needs {sizes} tiles, got {len(hand)}")

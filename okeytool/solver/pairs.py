@@ -1,0 +1,56 @@
+"""Seven pairs (rules.md 3.1): seven pairs of identical tiles; a real okey pairs with any tile,
+two real okeys are a pair, two false jokers are a pair. Pairs and melds never mix.
+
+Everything here works on the solver form (plain face counts, wild count), in closed form: a pair of
+plain tiles keeps two tiles in one of the seven places, so does a tile with a wild or two wilds; a
+single kept alone needs its twin from outside (none exists for the indicator's face) or an outside wild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from okeytool.tiles import FACE_COUNT
+
+PAIRS = 7
+MAX_WILDS = 2
+
+
+def pairs_kept(counts: Sequence[int], wilds: int, supply: Sequence[int]) -> int:
+    """Most tiles of the hand that can stay in a seven-pairs hand (at most 14), any hand size."""
+    doubles = sum(1 for n in counts if n >= 2)
+    singles = [f for f in range(FACE_COUNT) if counts[f] == 1]
+    orphans = sum(1 for f in singles if supply[f] <= 1)  # no twin exists outside the hand
+    lone = len(singles) - orphans
+    with_wild = min(wilds, len(singles))
+    spare_wilds = wilds - with_wild
+    full = min(PAIRS, doubles + with_wild + spare_wilds // 2)
+    # Wilds go to the singles that have no twin outside first.
+    orphans_left = max(0, orphans - with_wild)
+    lone_left = lone - max(0, with_wild - orphans)
+    halves = lone_left + min(orphans_left, MAX_WILDS - wilds) + spare_wilds % 2
+    return 2 * full + min(PAIRS - full, halves)
+
+
+def pairs_deficiency(counts: Sequence[int], wilds: int, supply: Sequence[int]) -> int:
+    """Exchanges needed to reach seven pairs from the best 14 tiles of the hand."""
+    return 2 * PAIRS - pairs_kept(counts, wilds, supply)
+
+
+def pairs_layout(counts: Sequence[int], wilds: int) -> list[tuple[int, int]] | None:
+    """The seven pairs of a complete 14-tile hand as (face, face) with -1 for a wild, or None."""
+    pairs: list[tuple[int, int]] = []
+    singles: list[int] = []
+    for face in range(FACE_COUNT):
+        n = counts[face]
+        if n >= 3:
+            return None
+        if n == 2:
+            pairs.append((face, face))
+        elif n == 1:
+            singles.append(face)
+    if len(singles) > wilds or (wilds - len(singles)) % 2:
+        return None
+    pairs.extend((face, -1) for face in singles)
+    pairs.extend((-1, -1) for _ in range((wilds - len(singles)) // 2))
+    return pairs if len(pairs) == PAIRS else None

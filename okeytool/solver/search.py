@@ -1,0 +1,199 @@
+"""Exact depth-first search over meld templates: the fast path behind check, waits and discards.
+
+The question it answers: can the tiles of a hand (plain face counts plus wilds) be laid into melds
+totalling ``size`` slots (14), when at most ``drops`` plain tiles may stay out of the melds and at most
+``free`` slots may be filled by something other than a plain tile of the hand (a wild of the hand, or
+a tile exchanged in from outside, a "phantom")? Every winning hand is a set of meld pieces (sets of
+3-4, runs of 3-5); the search takes the lowest face still held and either leaves one copy out or opens
+a piece that contains it, filling the piece's other slots from the hand where it can (taking a tile
+the hand holds into the first piece that can use it is never worse: the number of slots the hand can
+fill only depends on which pieces are chosen). Slots the hand cannot fill count against ``free``. When
+every held tile is placed, the remaining slots must be whole new pieces (0, or 3 and more).
+
+Exchanged-in tiles must exist: a face can fill at most ``supply - held`` slots from outside; beyond
+that a wild must stand in, and the game has two wilds. This is checked at each complete layout.
+
+The same search, run to the end instead of stopping at the first layout, collects the faces of every
+slot the hand cannot fill: the candidates for waits and useful tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from okeytool.solver.melds import templates, templates_by_face
+from okeytool.tiles import FACE_COUNT
+
+WINNING_SIZE = 14
+MIN_PIECE = 3
+MAX_WILDS = 2
+_NONE, _OVERFLOW, _FOUND = 0, 1, 2
+_FRESH = -1  # no piece opened yet for the current face
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One complete layout found by the search.
+
+    ``pieces``: template indices used; ``unfilled``: faces of the slots the hand's plain tiles do not fill
+    (filled by wilds or by tiles from outside); ``new_slots``: slots in whole new pieces (any faces);
+    ``left_out``: plain faces that stay out of the melds.
+    """
+
+    pieces: tuple[int, ...]
+    unfilled: tuple[int, ...]
+    new_slots: int
+    left_out: tuple[int, ...]
+
+
+class MeldSearch:
+    """The search for one rules setting (``wrap``). Reuse one instance: it holds no per-hand state."""
+
+    def __init__(self, wrap: bool) -> None:
+        self.wrap = wrap
+        self.templates = templates(wrap)
+        self.faces = tuple(t.faces for t in self.templates)
+        self.by_face = templates_by_face(wrap)
+
+    def find(
+        self,
+        counts: Sequence[int],
+        *,
+        free: int,
+        drops: int,
+        outside: Sequence[int] | None = None,
+        size: int = WINNING_SIZE,
+    ) -> Layout | None:
+        """The first layout within the budgets, or None. ``outside[f]``: copies of f outside the hand."""
+        run = _Run(self, counts, free, drops, outside, size, collect=False)
+        run.dfs(0, 0, drops, free, _FRESH)
+        return run.layouts[0] if run.layouts else None
+
+    def all_layouts(
+        self,
+        counts: Sequence[int],
+        *,
+        free: int,
+        drops: int,
+        outside: Sequence[int] | None = None,
+        size: int = WINNING_SIZE,
+        limit: int = 100_000,
+    ) -> list[Layout]:
+        """Every layout within the budgets (up to ``limit``), each multiset of pieces once."""
+        run = _Run(self, counts, free, drops, outside, size, collect=True, limit=limit)
+        run.dfs(0, 0, drops, free, _FRESH)
+        return run.layouts
+
+
+class _Run:
+    """State of one search: the counts being consumed and the pieces chosen so far."""
+
+    def __init__(
+        self,
+        search: MeldSearch,
+        counts: Sequence[int],
+        free: int,
+        drops: int,
+        outside: Sequence[int] | None,
+        size: int,
+        *,
+        collect: bool,
+        limit: int = 1,
+    ) -> None:
+        self.faces = search.faces
+        self.by_face = search.by_face
+        self.counts = list(counts)
+        self.size = size
+        self.collect = collect
+        self.limit = limit
+        # Exchanged-in tiles are limited by the supply only when the budget allows more than the
+        # two wilds: below that, every unfilled slot can be a wild.
+        self.outside = outside if outside is not None and free > MAX_WILDS else None
+        self.unfilled: list[int] = []
+        self.pieces: list[int] = []
+        self.left_out: list[int] = []
+        self.layouts: list[Layout] = []
+        self.dead: set[tuple[object, ...]] = set()
+
+    def _overflow(self, new_slots: int) -> bool:
+        """True if the unfilled slots need more wilds than exist (tiles from outside run out)."""
+        if self.outside is None:
+            return False
+        need: dict[int, int] = {}
+        over = 0
+        for face in self.unfilled:
+            n = need.get(face, 0) + 1
+            need[face] = n
+            if n > self.outside[face]:
+                over += 1
+        return over > MAX_WILDS
+
+    def dfs(self, i: int, used: int, drops: int, free: int, first: int) -> int:
+        counts = self.counts
+        if first == _FRESH:
+            while i < FACE_COUNT and counts[i] == 0:
+                i += 1
+        if i == FACE_COUNT:
+            rest = self.size - used
+            if rest != 0 and (rest < MIN_PIECE or rest > free):
+                return _NONE
+            if self._overflow(rest):
+                return _OVERFLOW
+            self.layouts.append(
+                Layout(tuple(self.pieces), tuple(self.unfilled), rest, tuple(self.left_out))
+            )
+            return _FOUND
+        key = (i, used, drops, free, first, tuple(counts[i:]))
+        if key in self.dead:
+            return _NONE
+        best = _NONE
+        # Leave one copy of face i out of the melds (it is discarded or exchanged). Copies of one
+        # face are left out before any of them opens a piece, so each choice is made once.
+        if drops and first == _FRESH:
+            counts[i] -= 1
+            self.left_out.append(i)
+            best = self.dfs(i, used, drops - 1, free, _FRESH)
+            self.left_out.pop()
+            counts[i] += 1
+            if best == _FOUND and not self._more():
+                return best
+        room = self.size - used
+        faces = self.faces
+        for t in self.by_face[i]:
+            if t < first:
+                continue
+            piece = faces[t]
+            length = len(piece)
+            if length > room:
+                continue
+            taken = []
+            missing = 0
+            for f in piece:
+                if counts[f]:
+                    counts[f] -= 1
+                    taken.append(f)
+                else:
+                    missing += 1
+            if missing <= free:
+                start = len(self.unfilled)
+                if missing:
+                    self.unfilled.extend(f for f in piece if f not in taken)
+                self.pieces.append(t)
+                # The same face may open another piece only with a later template (no repeats).
+                nxt = t if counts[i] else _FRESH
+                found = self.dfs(i, used + length, drops, free - missing, nxt)
+                self.pieces.pop()
+                del self.unfilled[start:]
+                if found > best:
+                    best = found
+            for f in taken:
+                counts[f] += 1
+            if best == _FOUND and not self._more():
+                return best
+        if best == _NONE:
+            self.dead.add(key)
+        return best
+
+    def _more(self) -> bool:
+        return self.collect and len(self.layouts) < self.limit

@@ -1,0 +1,160 @@
+"""Tiles: the value type, its canonical text form, and the solver's count-vector index table.
+
+Two representations are used, and this module is the only place that defines how they map:
+
+* :class:`Tile` objects for people and APIs. The canonical text is ``R5`` (colour letter and number),
+  ``F`` (false joker) or ``J`` (joker / wild written without a face).
+* A fixed-length count vector for the solvers. The index of a numbered face is
+  ``colour * 13 + (number - 1)``: R1..R13 are 0..12, B1..B13 13..25, K1..K13 26..38, Y1..Y13 39..51.
+  Index 52 is ``F`` and index 53 is ``J``. :data:`FACE_COUNT` (52) numbered faces, :data:`VECTOR_SIZE` (54).
+
+Ordering tiles by index is the canonical order: by colour (R, B, K, Y), then number, F and J last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Colour(IntEnum):
+    """The four tile colours. No colour outranks another; the order is only for display."""
+
+    RED = 0
+    BLUE = 1
+    BLACK = 2
+    YELLOW = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code used in notation: ``R``, ``B``, ``K`` or ``Y``."""
+        return COLOUR_LETTERS[self]
+
+
+COLOUR_LETTERS = "RBKY"
+NUMBERS = range(1, 14)
+FACE_COUNT = 52
+FALSE_JOKER_INDEX = 52
+JOKER_INDEX = 53
+VECTOR_SIZE = 54
+COPIES_PER_FACE = 2
+EXTRA_TILES = 2
+
+
+def face_index(colour: int, number: int) -> int:
+    """The count-vector index of a numbered face.
+
+    >>> face_index(Colour.BLUE, 1)
+    13
+    """
+    return colour * 13 + (number - 1)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One tile face: a numbered face, the false joker ``F`` or the joker ``J``.
+
+    Identical physical copies are equal. ``Tile.parse(str(t)) == t`` for every tile.
+
+    >>> Tile.face(Colour.RED, 5)
+    Tile.parse('R5')
+    >>> str(Tile.parse('blau12'))
+    'B12'
+    """
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < VECTOR_SIZE:
+            raise ValueError(f"tile index out of range: {self.index}")
+
+    @classmethod
+    def face(cls, colour: int, number: int) -> Tile:
+        """The numbered tile of ``colour`` and ``number`` (1..13). Raises ``ValueError`` otherwise."""
+        if not 0 <= colour < 4 or number not in NUMBERS:
+            raise ValueError(f"no such tile: colour {colour}, number {number}")
+        return cls(face_index(colour, number))
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Parse one single-tile token (``R5``, ``rot5``, ``F``, ``J``). Raises :class:`NotationError`."""
+        from okeytool.parse.notation import parse_tile
+
+        return parse_tile(text)
+
+    @property
+    def is_face(self) -> bool:
+        """True for a numbered tile (not ``F`` or ``J``)."""
+        return self.index < FACE_COUNT
+
+    @property
+    def is_false_joker(self) -> bool:
+        """True for ``F``, the false joker (sahte okey)."""
+        return self.index == FALSE_JOKER_INDEX
+
+    @property
+    def is_joker(self) -> bool:
+        """True for ``J``, a wild written without a face."""
+        return self.index == JOKER_INDEX
+
+    @property
+    def colour(self) -> Colour:
+        """The colour of a numbered tile. Raises ``ValueError`` for F and J."""
+        if not self.is_face:
+            raise ValueError(f"{self} has no colour")
+        return Colour(self.index // 13)
+
+    @property
+    def number(self) -> int:
+        """The number (1..13) of a numbered tile. Raises ``ValueError`` for F and J."""
+        if not self.is_face:
+            raise ValueError(f"{self} has no number")
+        return self.index % 13 + 1
+
+    def successor(self) -> Tile:
+        """The next number in the same colour, 13 followed by 1 (how the okey follows the indicator)."""
+        return Tile.face(self.colour, self.number % 13 + 1)
+
+    def __str__(self) -> str:
+        if self.index == FALSE_JOKER_INDEX:
+            return "F"
+        if self.index == JOKER_INDEX:
+            return "J"
+        return f"{COLOUR_LETTERS[self.index // 13]}{self.index % 13 + 1}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse({str(self)!r})"
+
+
+FALSE_JOKER = Tile(FALSE_JOKER_INDEX)
+JOKER = Tile(JOKER_INDEX)
+ALL_FACES: tuple[Tile, ...] = tuple(Tile(i) for i in range(FACE_COUNT))
+
+
+def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The tiles in canonical order."""
+    return tuple(sorted(tiles))
+
+
+def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
+    """Canonical text of several tiles, space separated (sorted unless ``sort=False``).
+
+    >>> format_tiles([Tile.parse('K3'), Tile.parse('F'), Tile.parse('R1')])
+    'R1 K3 F'
+    """
+    seq = sorted(tiles) if sort else list(tiles)
+    return " ".join(str(t) for t in seq)
+
+
+def count_vector(tiles: Iterable[Tile]) -> list[int]:
+    """The count vector (length :data:`VECTOR_SIZE`) of a multiset of tiles."""
+    counts = [0] * VECTOR_SIZE
+    for tile in tiles:
+        counts[tile.index] += 1
+    return counts
+
+
+def tiles_from_counts(counts: Iterable[int]) -> tuple[Tile, ...]:
+    """The tiles of a count vector, in canonical order."""
+    return tuple(Tile(i) for i, n in enumerate(counts) for _ in range(n))
