@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from okeytool.commands import analysis, batch
+from okeytool.commands import analysis, batch, game, opening, play, score
 
 app = typer.Typer(
     name="okeytool",
@@ -22,6 +22,10 @@ app = typer.Typer(
 )
 
 analysis.register(app)
+opening.register(app)
+play.register(app)
+score.register(app)
+game.register(app)
 batch.register(app)
 
 

@@ -1,0 +1,105 @@
+"""``okeytool batch``: many questions as JSON lines, answered in input order."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import IO, Annotated, Any
+
+import typer
+
+Answer = Callable[[Mapping[str, Any]], dict[str, Any]]
+CHUNK = 16
+
+
+def answers() -> dict[str, Answer]:
+    """Every batch question the command modules answer, by command name."""
+    from okeytool.commands import analysis, opening, play
+
+    table: dict[str, Answer] = {}
+    for module in (analysis, opening, play):
+        table.update(module.BATCH)
+    return table
+
+
+def answer_line(line: str) -> str:
+    """The JSON line answering one input line; bad input gives ``{"id": ..., "error": ...}``."""
+    from okeytool.errors import OkeyError
+
+    ident: Any = None
+    try:
+        question = json.loads(line)
+        if not isinstance(question, dict):
+            raise ValueError("each line must be a JSON object")
+        ident = question.get("id")
+        command = question.get("command")
+        table = answers()
+        if command not in table:
+            raise ValueError(f"unknown command {command!r} (known: {', '.join(sorted(table))})")
+        document = table[command](question)
+    except (OkeyError, ValueError) as err:
+        document = {"error": str(err)}
+    if ident is not None:
+        document = {"id": ident, **document}
+    return json.dumps(document, ensure_ascii=False)
+
+
+def _lines(stream: IO[str]) -> Iterator[str]:
+    for line in stream:
+        if line.strip():
+            yield line
+
+
+def run_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
+    """Answer lines in order, on ``jobs`` processes; memory does not grow with the input."""
+    if jobs <= 1:
+        yield from map(answer_line, lines)
+        return
+    from multiprocessing import get_context
+
+    with get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(answer_line, lines, chunksize=CHUNK)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``batch`` to the application."""
+
+    @app.command()
+    def batch(
+        file: Annotated[str, typer.Argument(help="JSON-lines file of questions, or - for standard input.")],
+        jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores).")] = 0,
+        progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True,
+    ) -> None:
+        """Answer many questions at once: one JSON object per line in, one per line out, in order.
+
+        Each line: {"command": "check", "rules": "classic", "indicator": "Y7", "tiles": "R1 R2 ...", "id": 1}.
+        A line with bad input gets {"id": ..., "error": "..."} and the rest go on.
+
+        Example: okeytool batch questions.jsonl --jobs 2 > answers.jsonl
+        """
+        workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+        stream = sys.stdin if file == "-" else open(file, encoding="utf-8")  # noqa: SIM115
+        try:
+            results = run_batch(_lines(stream), workers)
+            if progress and sys.stderr.isatty():
+                from rich.progress import Progress
+
+                with Progress(transient=True, console=_stderr()) as bar:
+                    task = bar.add_task("answering", total=None)
+                    for out in results:
+                        sys.stdout.write(out + "\n")
+                        bar.advance(task)
+            else:
+                for out in results:
+                    sys.stdout.write(out + "\n")
+        finally:
+            if stream is not sys.stdin:
+                stream.close()
+
+
+def _stderr() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)

@@ -1,0 +1,1 @@
+"""Rendering of results for people (rich). The library never prints; only the CLI calls these."""

@@ -1,0 +1,196 @@
+"""Is a hand winning, and with which discard? (rules.md 3.1, 3.2; cli.md ``check``).
+
+A 14-tile hand is complete when it is a meld hand or seven pairs; a 15-tile hand wins with every
+discard that leaves a complete 14. Among several winning discards the best scores most: a real okey
+thrown (okey finish) or seven pairs doubles the win, both together quadruple it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from okeytool.deal import Deal, SolverHand
+from okeytool.errors import InputError
+from okeytool.finish import Finish
+from okeytool.parse.supply import check_hand_size, check_supply
+from okeytool.solver.layout import lay_pieces
+from okeytool.solver.pairs import pairs_layout
+from okeytool.solver.result import Arrangement, Meld, Placement, SolveStatus
+from okeytool.solver.search import MeldSearch
+from okeytool.tiles import FACE_COUNT, Tile
+
+WINNING_SIZE = 14
+SolverName = Literal["search", "cpsat"]
+
+
+@dataclass(frozen=True)
+class Win:
+    """One way to win: the finishing discard (None for a 14-tile hand) and the hand laid out.
+
+    ``kafa``: the 14 tiles are one colour, 1 to 13 and a second 1.
+    """
+
+    discard: Tile | None
+    arrangement: Arrangement
+    okey_finish: bool
+    kafa: bool
+    finish: Finish
+    multiplier: int
+
+    @property
+    def kind(self) -> str:
+        """``"melds"`` or ``"pairs"``."""
+        return self.arrangement.kind
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``best`` object."""
+        return {
+            "discard": str(self.discard) if self.discard is not None else None,
+            "kind": self.kind,
+            "okey_finish": self.okey_finish,
+            "kafa": self.kafa,
+            "finish": self.finish.value,
+            "multiplier": self.multiplier,
+            "melds": self.arrangement.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The answer of :func:`check_hand`: every winning discard's best win, best first."""
+
+    tiles: tuple[Tile, ...]
+    wins: tuple[Win, ...]
+    status: SolveStatus
+
+    @property
+    def winning(self) -> bool:
+        """True if the hand is complete (14) or has a winning discard (15)."""
+        return bool(self.wins)
+
+    @property
+    def best(self) -> Win | None:
+        """The highest-scoring win, or None."""
+        return self.wins[0] if self.wins else None
+
+    @property
+    def winning_discards(self) -> tuple[Tile, ...]:
+        """The distinct winning discards, best first (empty for a 14-tile hand)."""
+        return tuple(w.discard for w in self.wins if w.discard is not None)
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``check`` document."""
+        return {
+            "winning": self.winning,
+            "winning_discards": [str(t) for t in self.winning_discards],
+            "best": self.best.to_json() if self.best else None,
+        }
+
+
+@cache
+def meld_search(wrap: bool) -> MeldSearch:
+    """The shared search instance for a wrap setting."""
+    return MeldSearch(wrap)
+
+
+def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "search") -> CheckResult:
+    """Check a 14-tile hand (complete?) or a 15-tile hand (which discards win?).
+
+    ``tiles`` are as held (``Deal.resolve`` applied). Raises :class:`HandSizeError` for other sizes,
+    :class:`SupplyError` for impossible tiles, :class:`InputError` for rules without 14-tile hands.
+    """
+    if deal.rules.hand_size != WINNING_SIZE:
+        raise InputError(f"check is for 14-tile hands; the {deal.rules.name} rules deal {deal.rules.hand_size}")
+    check_hand_size(tiles, (WINNING_SIZE, WINNING_SIZE + 1), "check")
+    check_supply(deal, tiles)
+    held = tuple(sorted(tiles))
+    if len(held) == WINNING_SIZE:
+        win = best_win(deal, held, None, solver=solver)
+        return CheckResult(held, (win,) if win else (), SolveStatus.OPTIMAL)
+    wins = []
+    for discard in sorted(set(held)):
+        rest = list(held)
+        rest.remove(discard)
+        win = best_win(deal, tuple(rest), discard, solver=solver)
+        if win is not None:
+            wins.append(win)
+    wins.sort(key=lambda w: (-win_rank(deal, w), w.discard))
+    return CheckResult(held, tuple(wins), SolveStatus.OPTIMAL)
+
+
+def win_rank(deal: Deal, win: Win) -> int:
+    """Order of wins: a Kafa that wins the match first, then by multiplier."""
+    match_win = win.kafa and deal.rules.kafa == "match-win"
+    return (100 if match_win else 0) + win.multiplier
+
+
+def best_win(deal: Deal, held: Sequence[Tile], discard: Tile | None, *, solver: SolverName = "search") -> Win | None:
+    """The best way the 14 tiles ``held`` win (seven pairs before melds), or None."""
+    hand = deal.solver_hand(held)
+    okey_finish = discard is not None and deal.is_wild(discard)
+    arrangement = None
+    if deal.rules.seven_pairs:
+        arrangement = _pairs_arrangement(deal, hand)
+    if arrangement is None:
+        arrangement = meld_arrangement(deal, hand, solver=solver)
+    if arrangement is None:
+        return None
+    finish = Finish.of(arrangement.kind, okey_finish=okey_finish)
+    return Win(
+        discard=discard,
+        arrangement=arrangement,
+        okey_finish=okey_finish,
+        kafa=arrangement.kind == "melds" and is_kafa(hand),
+        finish=finish,
+        multiplier=finish.multiplier(deal.rules),
+    )
+
+
+def meld_arrangement(deal: Deal, hand: SolverHand, *, solver: SolverName = "search") -> Arrangement | None:
+    """The hand laid out in sets and runs, or None if it is not a meld hand."""
+    if hand.size != WINNING_SIZE:
+        return None
+    if solver == "cpsat":
+        from okeytool.solver.model import MeldModel
+
+        pieces = MeldModel(deal, hand).complete_pieces()
+    else:
+        layout = meld_search(deal.rules.wrap).find(hand.counts, free=hand.wilds, drops=0)
+        pieces = None if layout is None else [meld_search(deal.rules.wrap).faces[t] for t in layout.pieces]
+    if pieces is None:
+        return None
+    return Arrangement("melds", lay_pieces(deal, hand.counts, pieces))
+
+
+def _pairs_arrangement(deal: Deal, hand: SolverHand) -> Arrangement | None:
+    layout = pairs_layout(hand.counts, hand.wilds)
+    if layout is None:
+        return None
+    wild = deal.wild_tile()
+    melds = []
+    for first, second in layout:
+        if first < 0:  # two wilds: each stands for the okey face itself
+            placements = (Placement(wild, wild), Placement(wild, wild))
+        else:
+            face = Tile(first)
+            tile = deal.tile_for_face(face)
+            other = Placement(tile, face) if second >= 0 else Placement(wild, face)
+            placements = (Placement(tile, face), other)
+        melds.append(Meld("pair", placements))
+    return Arrangement("pairs", tuple(melds))
+
+
+def is_kafa(hand: SolverHand) -> bool:
+    """Kafa: 14 tiles of one colour, 1..13 and a second 1 (wilds standing in where needed)."""
+    if hand.size != WINNING_SIZE:
+        return False
+    colours = {f // 13 for f in range(FACE_COUNT) if hand.counts[f]}
+    if len(colours) > 1:
+        return False
+    colour = colours.pop() if colours else 0
+    held = Counter({f % 13 + 1: hand.counts[f] for f in range(colour * 13, colour * 13 + 13)})
+    return all(n <= (2 if number == 1 else 1) for number, n in held.items())
