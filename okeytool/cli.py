@@ -33,10 +33,9 @@ def main() -> None:
     """Run the command line; bad input ends with a one-line message and exit code 2."""
     from okeytool.errors import LedgerError, OkeyError
 
+    usage_errors = _click_errors()
     try:
-        app(standalone_mode=False)
-    except typer.Exit as done:
-        sys.exit(done.exit_code)
+        code = app(standalone_mode=False)
     except typer.Abort:
         sys.stderr.write("okeytool: aborted\n")
         sys.exit(130)
@@ -45,14 +44,32 @@ def main() -> None:
         sys.stderr.write(f"okeytool: {kind}: {err}\n")
         sys.exit(2 if kind == "error" else 1)
     except OSError as err:
-        sys.stderr.write(f"okeytool: error: {err.strerror or err}: {err.filename or ''}\n".rstrip() + "\n")
+        sys.stderr.write(f"okeytool: error: {err.strerror or err}: {err.filename or ''}".rstrip() + "\n")
         sys.exit(2)
-    except _click_errors() as err:
-        err.show()
+    except usage_errors as err:
+        if type(err).__name__ == "NoArgsIsHelpError":
+            err.show()  # no arguments at all: the help text, not an error line
+        else:
+            sys.stderr.write(f"okeytool: error: {_one_line(err.format_message())}{_help_hint(err)}\n")
         sys.exit(err.exit_code)
+    # Without standalone mode a raised typer.Exit (and --help) comes back as the exit code.
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 def _click_errors() -> tuple[type[BaseException], ...]:
+    """The usage-error base class: typer's own (typer >= 0.2x bundles click), else click's."""
+    base = getattr(typer, "TyperException", None)
+    if base is not None:
+        return (base,)
     import click
 
     return (click.ClickException,)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def _help_hint(err: BaseException) -> str:
+    ctx = getattr(err, "ctx", None)
+    return f" (see '{ctx.command_path} --help')" if ctx is not None else ""
