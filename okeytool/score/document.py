@@ -1,0 +1,373 @@
+"""The round document (cli.md ``score``): reading it strictly into a :class:`Round`.
+
+A round is described by one JSON object::
+
+    {"rules": "classic", "scheme": "pagat", "players": ["P1", "P2", "P3", "P4"],
+     "winner": "P2", "finish": "okey", "gosterme": ["P3"], "indicator": "K9",
+     "options": {"renkli": false}}
+
+Keys by scheme (anything else is refused, nothing is guessed or dropped):
+
+* every scheme: ``rules`` (default ``classic``), ``scheme`` (default: the profile's), ``options``,
+  ``players`` (2 to 4 distinct names), ``winner`` (a player, or ``null``).
+* classic schemes (``pagat``, ``penalty``, ``okeygg``): ``finish`` is ``normal``, ``okey``, ``pairs``
+  or ``pairs+okey``; ``winner: null`` is a null round (the stock ran out). ``gosterme`` lists who
+  showed the indicator's twin. ``kafa: true`` marks a Kafa hand. ``winner_tiles`` (the winner's 15
+  tiles) may be given instead of ``finish``: the finish is then worked out with the hand checker.
+  ``indicator`` is needed for ``renkli`` and ``winner_tiles``.
+* ``101``: ``finish`` is ``normal``, ``okey``, ``elden``, ``elden+okey`` or ``aborted`` (then
+  ``winner`` is ``null`` or left out); ``hands`` maps a player to ``{"opened": "melds" | "pairs" |
+  null, "tiles": "R3 K9 Y12"}``; a player without an entry never opened. ``penalties`` maps a player to
+  his number of 101 discard penalties. ``indicator`` is needed to value tiles.
+* ``rummikub``: ``winner: null`` is a blocked game; ``racks`` maps a player to the tiles left on his
+  rack (every player but the one who went out; every player in a blocked game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from okeytool.deal import Deal
+from okeytool.errors import InputError, RoundError
+from okeytool.parse.notation import parse_tile, parse_tiles
+from okeytool.parse.supply import check_supply
+from okeytool.rules import Rules, get_rules
+from okeytool.score.schemes import Scheme, scheme_for
+from okeytool.tiles import Tile
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+OPENINGS = ("melds", "pairs")
+KEYS = (
+    "rules", "scheme", "options", "players", "winner", "finish", "gosterme", "kafa",
+    "winner_tiles", "indicator", "hands", "penalties", "racks",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Hand101:
+    """A player's hand at the end of a 101 round: how he opened (or None) and the tiles he still holds.
+
+    ``tiles`` is None when they were not given.
+    """
+
+    opened: str | None
+    tiles: tuple[Tile, ...] | None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"opened": ..., "tiles": "R3 K9"}`` (tiles left out when not given)."""
+        out: dict[str, object] = {"opened": self.opened}
+        if self.tiles is not None:
+            out["tiles"] = " ".join(str(t) for t in self.tiles)
+        return out
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """What a round document may leave out because its game already says it (the ledger)."""
+
+    rules: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Round:
+    """A checked round, ready to score. Build with :func:`read_round`."""
+
+    rules: Rules
+    scheme: Scheme
+    players: tuple[str, ...]
+    winner: str | None
+    finish: str | None
+    indicator: Tile | None = None
+    gosterme: tuple[str, ...] = ()
+    kafa: bool = False
+    winner_tiles: tuple[Tile, ...] | None = None
+    hands: Mapping[str, Hand101] = field(default_factory=dict)
+    penalties: Mapping[str, int] = field(default_factory=dict)
+    racks: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
+
+    @property
+    def others(self) -> tuple[str, ...]:
+        """Every player but the winner, in seating order."""
+        return tuple(p for p in self.players if p != self.winner)
+
+    def deal(self, why: str) -> Deal:
+        """The deal of this round. Raises :class:`RoundError` when the indicator is needed (``why``) but missing."""
+        if self.rules.has_indicator and self.indicator is None:
+            raise RoundError(f"the indicator is needed {why}: give it (e.g. \"indicator\": \"K9\", or -i K9)")
+        return Deal(self.rules, self.indicator)
+
+    def hand(self, player: str) -> Hand101:
+        """The 101 hand of ``player`` (never opened, tiles not given, when the document has no entry)."""
+        return self.hands.get(player, Hand101(None, None))
+
+    def to_json(self) -> dict[str, object]:
+        """The round as a canonical round document (what :func:`read_round` reads back to an equal round)."""
+        doc: dict[str, object] = {
+            "rules": self.rules.name,
+            "scheme": self.rules.scheme,
+            "players": list(self.players),
+            "winner": self.winner,
+            "finish": self.finish,
+        }
+        defaults = get_rules(self.rules.name).with_options({"scheme": self.rules.scheme})
+        options = {k: v for k, v in self.rules.options.items() if k != "scheme" and getattr(defaults, k) != v}
+        if options:
+            doc["options"] = options
+        if self.indicator is not None:
+            doc["indicator"] = str(self.indicator)
+        if self.gosterme:
+            doc["gosterme"] = list(self.gosterme)
+        if self.kafa:
+            doc["kafa"] = True
+        if self.winner_tiles is not None:
+            doc["winner_tiles"] = " ".join(str(t) for t in self.winner_tiles)
+        if self.hands:
+            doc["hands"] = {p: h.to_json() for p, h in self.hands.items()}
+        if self.penalties:
+            doc["penalties"] = dict(self.penalties)
+        if self.racks:
+            doc["racks"] = {p: " ".join(str(t) for t in rack) for p, rack in self.racks.items()}
+        return doc
+
+
+def read_round(document: Any, defaults: Defaults | None = None) -> Round:
+    """Check a round document and return the :class:`Round` it describes.
+
+    ``defaults`` supplies ``rules``, ``options`` and ``players`` the document leaves out (a game's).
+    Raises :class:`RoundError` for a document that is incomplete, names unknown players or keys, or
+    contradicts the rules; :class:`RulesError` for unknown rules or options; :class:`NotationError` /
+    :class:`SupplyError` for bad tiles.
+    """
+    if not isinstance(document, Mapping):
+        raise RoundError(f"a round document is a JSON object, not {type(document).__name__}")
+    unknown = sorted(set(document) - set(KEYS))
+    if unknown:
+        raise RoundError(f"unknown key {unknown[0]!r} in the round document (known: {', '.join(KEYS)})")
+    rules = _rules(document, defaults)
+    scheme = scheme_for(rules)
+    players = _players(document, defaults)
+    winner = _winner(document, players, scheme)
+    finish = _finish(document, scheme, winner)
+    indicator = _indicator(document, rules)
+    deal = Deal(rules, indicator) if indicator is not None or not rules.has_indicator else None
+    round_ = Round(
+        rules=rules,
+        scheme=scheme,
+        players=players,
+        winner=winner,
+        finish=finish,
+        indicator=indicator,
+        gosterme=_gosterme(document, players, scheme),
+        kafa=_kafa(document, scheme, winner),
+        winner_tiles=_winner_tiles(document, scheme, winner, deal),
+        hands=_hands(document, players, scheme, deal),
+        penalties=_penalties(document, players, scheme),
+        racks=_racks(document, players, scheme, deal),
+    )
+    _check_supply(round_, deal)
+    return scheme.complete(round_)
+
+
+def _rules(document: Mapping[str, Any], defaults: Defaults | None) -> Rules:
+    name = document.get("rules", defaults.rules if defaults else "classic")
+    if not isinstance(name, str):
+        raise RoundError(f"\"rules\" is a profile name such as \"classic\", not {name!r}")
+    options: dict[str, Any] = dict(defaults.options) if defaults else {}
+    given = document.get("options", {})
+    if not isinstance(given, Mapping):
+        raise RoundError(f"\"options\" is an object such as {{\"renkli\": true}}, not {given!r}")
+    options.update(given)
+    if "scheme" in document:
+        if not isinstance(document["scheme"], str):
+            raise RoundError(f"\"scheme\" is a name such as \"pagat\", not {document['scheme']!r}")
+        options["scheme"] = document["scheme"]
+    return get_rules(name, options)
+
+
+def _players(document: Mapping[str, Any], defaults: Defaults | None) -> tuple[str, ...]:
+    if "players" not in document:
+        if defaults is None:
+            raise RoundError("the round names no players: give \"players\": [\"P1\", \"P2\", ...]")
+        return defaults.players
+    return parse_players(document["players"])
+
+
+def parse_players(value: Any) -> tuple[str, ...]:
+    """Player names from a list (or a comma-separated string): 2 to 4, distinct, not empty.
+
+    Raises :class:`RoundError` otherwise.
+    """
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, Sequence) or not all(isinstance(p, str) for p in value):
+        raise RoundError(f"players are a list of names, not {value!r}")
+    names = tuple(p.strip() for p in value)
+    if any(not p for p in names):
+        raise RoundError(f"a player name is empty in {list(value)!r}")
+    for name in names:
+        if "=" in name or "," in name:
+            raise RoundError(f"a player name may not contain '=' or ',': {name!r}")
+    if len(set(names)) != len(names):
+        twice = next(p for p in names if names.count(p) > 1)
+        raise RoundError(f"player {twice!r} is named twice")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
+    return names
+
+
+def player_of(name: Any, players: Sequence[str], what: str) -> str:
+    """``name`` if it is one of ``players``. Raises :class:`RoundError` naming ``what`` and the players."""
+    if not isinstance(name, str) or name not in players:
+        raise RoundError(f"unknown player {name!r} as {what} (players: {', '.join(players)})")
+    return name
+
+
+def _winner(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme) -> str | None:
+    if "winner" not in document:
+        if document.get("finish") in scheme.no_winner_finishes:
+            return None
+        raise RoundError(f"the round names no winner: give \"winner\" (a player, or null for {scheme.no_winner})")
+    if document["winner"] is None:
+        return None
+    return player_of(document["winner"], players, "winner")
+
+
+def _finish(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> str | None:
+    finish = document.get("finish")
+    if finish is None:
+        return None  # the scheme completes it (null round, winner_tiles, Rummikub)
+    if not isinstance(finish, str) or finish.strip().lower() not in scheme.finishes:
+        raise RoundError(f"unknown finish {finish!r} for the {scheme.name} scheme (one of: {', '.join(scheme.finishes)})")
+    finish = finish.strip().lower()
+    if winner is None and finish not in scheme.no_winner_finishes:
+        raise RoundError(f"finish {finish!r} needs a winner ({scheme.no_winner} has none)")
+    if winner is not None and finish in scheme.no_winner_finishes:
+        raise RoundError(f"finish {finish!r} has no winner, but the round names {winner!r}")
+    return finish
+
+
+def _indicator(document: Mapping[str, Any], rules: Rules) -> Tile | None:
+    text = document.get("indicator")
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise RoundError(f"\"indicator\" is a tile such as \"K9\", not {text!r}")
+    try:
+        tile = parse_tile(text)
+    except InputError as err:
+        raise InputError(f"indicator: {err}") from None
+    Deal(rules, tile)  # no indicator in Rummikub, never F or J
+    return tile
+
+
+def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme) -> tuple[str, ...]:
+    value = document.get("gosterme") or []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        raise RoundError(f"\"gosterme\" lists players, not {value!r}")
+    if value and not scheme.scores_gosterme:
+        raise RoundError(f"the {scheme.name} scheme does not score gösterme (showing the indicator's twin)")
+    shown = tuple(player_of(p, players, "gösterme") for p in value)
+    if len(set(shown)) != len(shown):
+        raise RoundError("a player can show the indicator's twin (gösterme) only once a round")
+    return shown
+
+
+def _kafa(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> bool:
+    value = document.get("kafa", False)
+    if not isinstance(value, bool):
+        raise RoundError(f"\"kafa\" is true or false, not {value!r}")
+    if value and scheme.classic is None:
+        raise RoundError(f"Kafa (one colour 1..13 and a second 1) is a classic hand, not scored in {scheme.name}")
+    if value and winner is None:
+        raise RoundError("a Kafa needs a winner")
+    return value
+
+
+def _tiles(value: Any, deal: Deal | None, what: str) -> tuple[Tile, ...]:
+    """Tiles written as text (or a list of tokens), parsed and resolved (``J`` is the okey face)."""
+    if isinstance(value, list) and all(isinstance(t, str) for t in value):
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise RoundError(f"{what}: tiles are written as text such as \"R3 K9 Y12\", not {value!r}")
+    if deal is None:
+        if not value.strip():
+            return ()
+        raise RoundError(f"{what}: the indicator is needed to value these tiles (\"indicator\": \"K9\", or -i K9)")
+    try:
+        return deal.resolve(parse_tiles(value, wrap=deal.rules.wrap))
+    except InputError as err:
+        raise type(err)(f"{what}: {err}") from None
+
+
+def _winner_tiles(document: Mapping[str, Any], scheme: Scheme, winner: str | None, deal: Deal | None) -> tuple[Tile, ...] | None:
+    if "winner_tiles" not in document:
+        return None
+    if scheme.classic is None:
+        raise RoundError(f"\"winner_tiles\" works out a classic finish; not used in the {scheme.name} scheme")
+    if winner is None:
+        raise RoundError("\"winner_tiles\" needs a winner")
+    return _tiles(document["winner_tiles"], deal, f"{winner}'s tiles")
+
+
+def _mapping(document: Mapping[str, Any], key: str, players: Sequence[str], allowed: bool, scheme: Scheme) -> Mapping[str, Any]:
+    value = document.get(key) or {}
+    if not isinstance(value, Mapping):
+        raise RoundError(f"\"{key}\" maps players to values, not {value!r}")
+    if value and not allowed:
+        raise RoundError(f"\"{key}\" is not used in the {scheme.name} scheme")
+    for player in value:
+        player_of(player, players, f"a key of \"{key}\"")
+    return value
+
+
+def _hands(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, deal: Deal | None) -> dict[str, Hand101]:
+    value = _mapping(document, "hands", players, scheme.uses_hands, scheme)
+    hands = {}
+    for player in players:
+        if player not in value:
+            continue
+        entry = value[player]
+        if isinstance(entry, str):
+            entry = {"tiles": entry}
+        if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles"}:
+            raise RoundError(f"hand of {player}: give {{\"opened\": \"melds\" | \"pairs\" | null, \"tiles\": \"...\"}}, not {entry!r}")
+        opened = entry.get("opened")
+        if opened is not None and opened not in OPENINGS:
+            raise RoundError(f"hand of {player}: \"opened\" is \"melds\", \"pairs\" or null, not {opened!r}")
+        tiles = _tiles(entry["tiles"], deal, f"hand of {player}") if entry.get("tiles") is not None else None
+        hands[player] = Hand101(opened, tiles)
+    return hands
+
+
+def _penalties(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme) -> dict[str, int]:
+    value = _mapping(document, "penalties", players, scheme.uses_hands, scheme)
+    penalties = {}
+    for player in players:
+        count = value.get(player, 0)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RoundError(f"penalties of {player}: a count of discard penalties (0, 1, 2 ...), not {count!r}")
+        if count:
+            penalties[player] = count
+    return penalties
+
+
+def _racks(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, deal: Deal | None) -> dict[str, tuple[Tile, ...]]:
+    value = _mapping(document, "racks", players, scheme.uses_racks, scheme)
+    return {p: _tiles(value[p], deal, f"rack of {p}") for p in players if p in value}
+
+
+def _check_supply(round_: Round, deal: Deal | None) -> None:
+    """Refuse tiles that cannot all exist at once: every hand (or rack) of the round together."""
+    every = [t for hand in round_.hands.values() for t in hand.tiles or ()]
+    every += [t for rack in round_.racks.values() for t in rack]
+    if deal is not None and every:
+        check_supply(deal, every)
+    if deal is not None and round_.winner_tiles:
+        check_supply(deal, round_.winner_tiles)

@@ -1,0 +1,180 @@
+"""Okey 101 round scores (rules.md 5.6, 5.7): lower is better; one function per scoring rule.
+
+P is the value of the tiles a player still holds: face numbers, a false joker F counts the okey's
+number, each real okey 101. The finish multiplier m is 2 for an okey finish (the winner's last
+discard is a real okey), 2 when the winner opened with pairs, 4 for both.
+
+=====================  ==========================
+player                 score
+=====================  ==========================
+winner                 -101 x m
+never opened           202 x m, at most 404
+opened with melds      P x m
+opened with pairs      2 x P x m
+anyone                 + 101 per discard penalty (never multiplied)
+=====================  ==========================
+
+Elden (going out in one turn before anyone else opened): winner -202, others +404; with a real
+okey as the last discard -404 / +808. Aborted round: 101 per real okey still held, penalties stand,
+the round does not count toward the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from okeytool.deal import Deal
+from okeytool.errors import RoundError
+from okeytool.score.items import ScoreItem, charge_each
+from okeytool.score.result import RoundScore
+from okeytool.tiles import Tile
+
+if TYPE_CHECKING:
+    from okeytool.score.document import Round
+
+FINISHES = ("normal", "okey", "elden", "elden+okey", "aborted")
+OKEY_FINISHES = ("okey", "elden+okey")
+ELDEN_FINISHES = ("elden", "elden+okey")
+WIN_POINTS = 101
+UNOPENED_POINTS = 202
+REAL_OKEY_VALUE = 101
+PENALTY_POINTS = 101
+ELDEN_WIN = 202
+ELDEN_LOSS = 404
+
+
+def complete(round_: Round) -> Round:
+    """Check the hands fit the finish; a one-turn finish after someone else opened scores as normal.
+
+    Raises :class:`RoundError` for a round without a finish, a winner who had not opened, a winner
+    still holding tiles, or an opened loser whose tiles are not given.
+    """
+    finish = round_.finish
+    if round_.winner is None:
+        if finish is None:
+            raise RoundError("a 101 round without a winner was aborted: give \"finish\": \"aborted\"")
+        return round_
+    if finish is None:
+        raise RoundError(f"how did {round_.winner} finish? give the finish (one of: {', '.join(FINISHES[:4])})")
+    winner = round_.hand(round_.winner)
+    if winner.tiles:
+        raise RoundError(f"the winner {round_.winner} went out and holds no tiles")
+    others_opened = [p for p in round_.others if round_.hand(p).opened]
+    if finish in ELDEN_FINISHES and others_opened:
+        # rules.md 5.4: if someone else had opened, a one-turn finish scores as a normal finish.
+        finish = "okey" if finish in OKEY_FINISHES else "normal"
+    if finish not in ELDEN_FINISHES:
+        if winner.opened is None:
+            raise RoundError(
+                f"how had the winner {round_.winner} opened? give \"opened\": \"melds\" or \"pairs\" "
+                "in his hand (or finish elden)"
+            )
+        for player in others_opened:
+            if not round_.hand(player).tiles:
+                raise RoundError(f"{player} opened, so the tiles he still holds are needed to score him")
+    return replace(round_, finish=finish)
+
+
+def tile_value(deal: Deal, tile: Tile) -> int:
+    """A held tile's value: its number; F the okey's number; a real okey 101."""
+    if deal.is_wild(tile):
+        return REAL_OKEY_VALUE
+    face = deal.plays_as(tile)
+    assert face is not None
+    return face.number
+
+
+def hand_value(deal: Deal, tiles: Sequence[Tile]) -> int:
+    """P: the sum of :func:`tile_value` over the tiles still held.
+
+    >>> from okeytool.rules import get_rules
+    >>> from okeytool.parse.notation import parse_tiles
+    >>> deal = Deal(get_rules("101"), Tile.parse("B1"))
+    >>> hand_value(deal, parse_tiles("R3 K9 Y12"))
+    24
+    """
+    return sum(tile_value(deal, t) for t in tiles)
+
+
+def multiplier(round_: Round) -> int:
+    """m: 2 for an okey finish, 2 when the winner opened with pairs, both multiply (x4).
+
+    With ``stack_multipliers`` off the two do not stack (at most x2).
+    """
+    doublings = int(round_.finish in OKEY_FINISHES)
+    doublings += int(round_.winner is not None and round_.hand(round_.winner).opened == "pairs")
+    if doublings == 2 and not round_.rules.stack_multipliers:
+        return 2
+    return 2**doublings
+
+
+def winner_items(round_: Round, m: int) -> tuple[ScoreItem, ...]:
+    """The winner: -101 x m."""
+    assert round_.winner is not None
+    return (ScoreItem(round_.winner, "went_out", -WIN_POINTS * m, f"-{WIN_POINTS} x{m}"),)
+
+
+def loser_item(round_: Round, player: str, m: int) -> ScoreItem:
+    """One loser: never opened 202 x m (capped), opened with melds P x m, with pairs 2 x P x m."""
+    hand = round_.hand(player)
+    if hand.opened is None:
+        cap = round_.rules.unopened_cap
+        points = min(UNOPENED_POINTS * m, cap)
+        note = f"{UNOPENED_POINTS} x{m}" + (f", capped at {cap}" if points < UNOPENED_POINTS * m else "")
+        return ScoreItem(player, "never_opened", points, note)
+    value = hand_value(round_.deal("to value the tiles left in the hands"), hand.tiles or ())
+    if hand.opened == "pairs":
+        return ScoreItem(player, "remaining_pairs", 2 * value * m, f"P={value} x2 (opened with pairs) x{m}")
+    return ScoreItem(player, "remaining_tiles", value * m, f"P={value} x{m}")
+
+
+def penalty_items(round_: Round) -> tuple[ScoreItem, ...]:
+    """Discard penalties: +101 each (a real okey thrown, a tile that fitted a table meld); never multiplied."""
+    return tuple(
+        ScoreItem(player, "discard_penalty", PENALTY_POINTS * count, f"{count} x {PENALTY_POINTS}")
+        for player, count in round_.penalties.items()
+    )
+
+
+def elden_items(round_: Round) -> tuple[ScoreItem, ...]:
+    """Elden (going out in one turn): winner -202, others +404; doubled with a real okey as last discard."""
+    assert round_.winner is not None
+    factor = 2 if round_.finish in OKEY_FINISHES else 1
+    note = "elden" + (" with an okey finish" if factor > 1 else "")
+    return (ScoreItem(round_.winner, "elden", -ELDEN_WIN * factor, note),) + charge_each(
+        round_.others, "elden_loss", ELDEN_LOSS * factor, note
+    )
+
+
+def aborted_items(round_: Round) -> tuple[ScoreItem, ...]:
+    """An aborted round: each real okey still in a hand costs its holder 101."""
+    items = []
+    deal = round_.deal("to see which tiles are real okeys") if round_.hands else None
+    for player in round_.players:
+        held = sum(1 for t in round_.hand(player).tiles or () if deal is not None and deal.is_wild(t))
+        if held:
+            items.append(ScoreItem(player, "okey_in_hand", REAL_OKEY_VALUE * held, f"{held} real okey(s) held"))
+    return tuple(items)
+
+
+def score(round_: Round) -> RoundScore:
+    """A 101 round: the finish's items, then every discard penalty."""
+    counted = round_.finish != "aborted"
+    if not counted:
+        items = aborted_items(round_)
+    elif round_.finish in ELDEN_FINISHES:
+        items = elden_items(round_)
+    else:
+        m = multiplier(round_)
+        items = winner_items(round_, m) + tuple(loser_item(round_, p, m) for p in round_.others)
+    return RoundScore(
+        rules=round_.rules.name,
+        scheme=round_.rules.scheme,
+        players=round_.players,
+        winner=round_.winner,
+        finish=round_.finish,
+        items=items + penalty_items(round_),
+        counted=counted,
+    )
