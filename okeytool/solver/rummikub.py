@@ -1,0 +1,324 @@
+"""Rummikub-style plays (rules.md section 6): what to lay from the rack, and the table it leaves.
+
+Data → model → typed result, as elsewhere in the solvers:
+
+* :func:`read_table` turns the melds on the table (as written) into :class:`Meld` objects, deciding
+  what each joker on the table stands for, and refuses a meld that is not a valid set or run;
+* :func:`check_play_supply` refuses tiles that cannot exist together (rack plus table);
+* :func:`best_play` asks the CP-SAT model (:mod:`okeytool.solver.rummikub_model`) for the play that
+  places the most tiles (``goal="tiles"``) or the most value (``goal="value"``), and, among equal
+  plays, keeps the most table melds unchanged, then (tie-break) places the most value / tiles;
+* :func:`can_go_out` answers "can the whole rack be laid now?" (the ``check`` question).
+
+Before his initial meld (``opened=False``) a player lays only new melds from his rack, worth at
+least ``rules.initial_meld`` (30), and does not touch the table. Afterwards the whole table may be
+rebuilt: every tile that was on it, jokers included, must end in a valid meld together with the
+tiles laid from the rack. A joker freed from a table meld is thus always reused on the table in the
+same turn, as the rules demand.
+
+ortools is imported only when a model is solved, so that the command line starts fast.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from okeytool.deal import Deal
+from okeytool.errors import HandSizeError, InputError, SupplyError
+from okeytool.parse.supply import limit
+from okeytool.solver.result import Meld, Placement, SolveStatus
+from okeytool.solver.validator import faces_meld_kind, meld_problem
+from okeytool.tiles import JOKER, Tile, format_tiles
+
+Goal = Literal["tiles", "value"]
+MeldStatus = Literal["kept", "changed", "new"]
+GOALS: tuple[Goal, ...] = ("tiles", "value")
+JOKER_PENALTY = 30
+MAX_RUN = 13
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """One meld of the table after the play.
+
+    ``status``: ``"kept"`` (a table meld left exactly as it was), ``"changed"`` (holds tiles that were
+    on the table, rearranged or added to) or ``"new"`` (only tiles from the rack). ``from_rack`` marks,
+    per placement, a tile laid from the rack this turn (identical tiles are interchangeable: the
+    marks show one way to carry the play out).
+    """
+
+    meld: Meld
+    status: MeldStatus
+    from_rack: tuple[bool, ...]
+
+    def to_json(self) -> list[dict[str, str]]:
+        """The meld as cli.md's list of ``{"tile", "as"}``."""
+        return self.meld.to_json()
+
+
+@dataclass(frozen=True)
+class Play:
+    """The answer of :func:`best_play`.
+
+    ``placed``: the rack tiles to lay (canonical order); ``value``: the numbers they stand for (a
+    joker counts the number it stands for; when jokers move on the table, the rack's jokers are
+    counted at the best of the numbers jokers stand for); ``table``: the whole table after the play;
+    ``rack_left``: what stays in the rack; ``initial``: the initial-meld rule applied (the player had
+    not yet melded); ``status``: how the solve ended (optimal unless the time limit was reached).
+    """
+
+    rack: tuple[Tile, ...]
+    placed: tuple[Tile, ...]
+    value: int
+    table: tuple[TableMeld, ...]
+    rack_left: tuple[Tile, ...]
+    initial: bool
+    goal: Goal
+    status: SolveStatus
+
+    @property
+    def placed_count(self) -> int:
+        """How many rack tiles are laid."""
+        return len(self.placed)
+
+    @property
+    def must_draw(self) -> bool:
+        """True when no tile can be laid (no initial meld reaches the threshold): the player draws."""
+        return not self.placed
+
+    @property
+    def goes_out(self) -> bool:
+        """True when the whole rack is laid."""
+        return not self.rack_left
+
+    @property
+    def rack_left_value(self) -> int:
+        """What the tiles left would cost if someone went out now: numbers, a joker 30."""
+        return rack_value(self.rack_left)
+
+    @property
+    def kept_count(self) -> int:
+        """Table melds left exactly as they were."""
+        return sum(m.status == "kept" for m in self.table)
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The table after the play, as plain melds."""
+        return tuple(m.meld for m in self.table)
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``play`` document, plus ``meld_status`` (one per table meld), ``rack_left_value``,
+        ``must_draw``, ``goes_out``, ``goal`` and ``status``."""
+        return {
+            "placed": [str(t) for t in self.placed],
+            "placed_count": self.placed_count,
+            "value": self.value,
+            "table": [m.to_json() for m in self.table],
+            "rack_left": [str(t) for t in self.rack_left],
+            "initial": self.initial,
+            "meld_status": [m.status for m in self.table],
+            "rack_left_value": self.rack_left_value,
+            "must_draw": self.must_draw,
+            "goes_out": self.goes_out,
+            "goal": self.goal,
+            "status": self.status.value,
+        }
+
+
+@dataclass(frozen=True)
+class GoOut:
+    """The answer of :func:`can_go_out`: can the whole rack be laid now, and how.
+
+    ``play`` is the play laying every rack tile, or None when there is none.
+    """
+
+    rack: tuple[Tile, ...]
+    play: Play | None
+    initial: bool
+    status: SolveStatus
+
+    @property
+    def winning(self) -> bool:
+        """True if the whole rack can be laid this turn."""
+        return self.play is not None
+
+    def to_json(self) -> dict[str, object]:
+        """The ``check`` document in the Rummikub profile (cli.md's keys; there is no discard).
+
+        ``best`` is null or ``{"discard": null, "kind": "melds", "okey_finish": false, "kafa": false,
+        "melds": the table after going out, "value": the numbers laid}``; ``initial`` says the
+        initial-meld rule applied; ``table`` repeats the melds (or is null).
+        """
+        best: dict[str, object] | None = None
+        if self.play is not None:
+            best = {
+                "discard": None,
+                "kind": "melds",
+                "okey_finish": False,
+                "kafa": False,
+                "melds": [m.to_json() for m in self.play.table],
+                "value": self.play.value,
+            }
+        return {
+            "winning": self.winning,
+            "winning_discards": [],
+            "best": best,
+            "initial": self.initial,
+            "table": best["melds"] if best else None,
+            "status": self.status.value,
+        }
+
+
+def rack_value(tiles: Sequence[Tile]) -> int:
+    """Penalty value of tiles left in a rack (rules.md section 6): the numbers, a joker 30.
+
+    >>> rack_value([Tile.parse('R5'), Tile.parse('J'), Tile.parse('K13')])
+    48
+    """
+    return sum(JOKER_PENALTY if t.is_joker else t.number for t in tiles)
+
+
+def require_rummikub(deal: Deal, question: str = "play") -> None:
+    """Refuse rules without printed jokers and table rearrangement. Raises :class:`InputError`."""
+    if deal.rules.has_indicator or deal.rules.wrap:
+        raise InputError(
+            f"{question} with a table is for the rummikub rules (--rules rummikub), not {deal.rules.name}"
+        )
+
+
+def read_table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Meld, ...]:
+    """The table melds as laid: each joker gets the face it stands for.
+
+    A run takes the order written when it fits (``R4 J R6``: J is R5; ``R5 R6 J``: J is R7), else the
+    lowest run that holds the tiles; in a set a joker stands for a missing colour (R, B, K, Y first).
+    One number tile with two jokers is a run. Runs are shown in number order.
+
+    Raises :class:`InputError` naming the meld when it is not a valid set or run, and
+    :class:`SupplyError` for an F (there is none in this profile).
+    """
+    out = []
+    for number, tiles in enumerate(melds, start=1):
+        held = deal.resolve(tiles)
+        meld = _interpret(held, deal.rules.wrap)
+        problem = "not a set or a run" if meld is None else meld_problem(deal, meld)
+        if problem is not None or meld is None:
+            raise InputError(f"table meld {number} ({format_tiles(held, sort=False)}) is not valid: {problem}")
+        out.append(meld)
+    return tuple(out)
+
+
+def _interpret(tiles: Sequence[Tile], wrap: bool) -> Meld | None:
+    """One reading of a written meld with jokers, or None if it is no set or run."""
+    real = [t for t in tiles if not t.is_joker]
+    jokers = len(tiles) - len(real)
+    if len(tiles) < 3 or not real or jokers > 2:
+        return None
+    numbers = {t.number for t in real}
+    colours = {t.colour for t in real}
+    if len(real) > 1 and len(numbers) == 1 and len(colours) == len(real) and len(tiles) <= 4:
+        missing = iter(sorted(set(range(4)) - colours))
+        placements = [Placement(t, t) if not t.is_joker else Placement(t, Tile.face(next(missing), real[0].number)) for t in tiles]
+        return Meld("set", tuple(placements))
+    if len(colours) != 1 or len(numbers) != len(real) or len(tiles) > MAX_RUN or wrap:
+        return None
+    colour = real[0].colour
+    size = len(tiles)
+    starts = [s for s in range(1, 15 - size) if all(s <= n < s + size for n in numbers)]
+    written = [s for s in starts if all(t.is_joker or t.number == s + k for k, t in enumerate(tiles))]
+    if not starts:
+        return None
+    start = written[0] if written else starts[0]
+    by_number = {t.number: t for t in real}
+    placements = [
+        Placement(by_number[n], by_number[n]) if n in by_number else Placement(JOKER, Tile.face(colour, n))
+        for n in range(start, start + size)
+    ]
+    meld = Meld("run", tuple(placements))
+    if faces_meld_kind([p.as_ for p in placements], wrap) != "run":
+        return None
+    return meld
+
+
+def check_play_supply(deal: Deal, rack: Sequence[Tile], table: Sequence[Tile]) -> None:
+    """Refuse a rack and table that cannot exist together: at most 2 of each face, 2 jokers.
+
+    Raises :class:`SupplyError` naming the tile and where the copies are.
+    """
+    in_rack, on_table = Counter(rack), Counter(table)
+    for tile in sorted(set(in_rack) | set(on_table)):
+        allowed = limit(deal, tile)
+        held, laid = in_rack[tile], on_table[tile]
+        if held + laid > allowed:
+            where = " and ".join(
+                part for part in (f"{held} in the rack" if held else "", f"{laid} on the table" if laid else "") if part
+            )
+            what = "jokers" if tile.is_joker else f"copies of {tile}"
+            raise SupplyError(f"too many {tile}: {where}, but only {allowed} {what} exist")
+
+
+def prepare(
+    deal: Deal, rack: Sequence[Tile], table: Sequence[Sequence[Tile]], question: str = "play"
+) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
+    """Checked rack (canonical order) and table melds for :func:`best_play` / :func:`can_go_out`.
+
+    Raises :class:`InputError` for other rules or an invalid table meld, :class:`HandSizeError` for
+    an empty rack, :class:`SupplyError` for impossible tiles.
+    """
+    require_rummikub(deal, question)
+    held = deal.resolve(rack)
+    if not held:
+        raise HandSizeError(f"{question} needs at least one tile in the rack, but no tiles were given")
+    melds = read_table(deal, table)
+    check_play_supply(deal, held, [t for m in melds for t in m.tiles])
+    return tuple(sorted(held)), melds
+
+
+def best_play(
+    deal: Deal,
+    rack: Sequence[Tile],
+    table: Sequence[Sequence[Tile]] = (),
+    *,
+    opened: bool = False,
+    goal: Goal = "tiles",
+    time_limit: float | None = None,
+) -> Play:
+    """The best play for ``rack`` at ``table`` (melds as written, jokers included).
+
+    ``opened``: the player has made his initial meld; otherwise only new melds from the rack worth
+    at least ``rules.initial_meld`` may be laid (or nothing: :attr:`Play.must_draw`).
+
+    Raises :class:`InputError` (and its subclasses) for bad input as :func:`prepare`; raises
+    :class:`InputError` for an unknown goal and :class:`SolverError` if the time limit passes
+    without any answer.
+    """
+    if goal not in GOALS:
+        raise InputError(f"goal must be tiles or value, not {goal!r}")
+    held, melds = prepare(deal, rack, table)
+    from okeytool.solver.rummikub_model import solve_play
+
+    return solve_play(deal, held, melds, opened=opened, goal=goal, time_limit=time_limit)
+
+
+def can_go_out(
+    deal: Deal,
+    rack: Sequence[Tile],
+    table: Sequence[Sequence[Tile]] = (),
+    *,
+    opened: bool,
+    time_limit: float | None = None,
+) -> GoOut:
+    """Can the whole rack be laid this turn (with the table when ``opened``)?
+
+    Not opened: the rack must split into new melds worth at least ``rules.initial_meld`` in all,
+    the table untouched. Opened: rack and table together must form valid melds.
+
+    Raises as :func:`best_play`.
+    """
+    held, melds = prepare(deal, rack, table, "check")
+    from okeytool.solver.rummikub_model import solve_play
+
+    play = solve_play(deal, held, melds, opened=opened, goal="tiles", time_limit=time_limit, lay_all=True)
+    return GoOut(held, play if play.goes_out else None, not opened, play.status)

@@ -1,0 +1,436 @@
+"""The CP-SAT model of a Rummikub-style play (rules.md section 6) and its layout into table melds.
+
+Candidates: the cached meld templates of the rules (sets of 3-4, runs of 3-5; a longer run is
+several adjacent templates, joined again for display), kept only when rack and table could fill
+them: a template's faces must be on the rack or the table, except for as many faces as there are
+jokers in play. Variables:
+
+* ``use[t]`` (0..2): how often template t is on the table after the play;
+* ``placed[f]``: rack tiles of face f laid; ``placed_jokers``: rack jokers laid;
+* ``keep[m]``: table meld m stays exactly as it was (its tiles, jokers included, are not in the pool);
+* ``jokers[f]``: jokers standing for face f in the templates; ``rack_jokers[f]`` of them are
+  counted as the rack's (for the value; jokers are interchangeable).
+
+Every slot of a laid template is filled by a table tile of a meld not kept, a rack tile laid or a
+joker, and every such tile fills exactly one slot. With both jokers in play the model also knows
+which jokers are in which three-tile set, so that a set never holds two jokers (one number tile with
+two jokers is a run in these rules, and counts as one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ortools.sat.python import cp_model
+
+from okeytool.deal import Deal
+from okeytool.errors import SolverError
+from okeytool.solver.melds import Template, templates
+from okeytool.solver.model import solve
+from okeytool.solver.result import Meld, Placement, SolveStatus
+from okeytool.solver.rummikub import Goal, Play, TableMeld
+from okeytool.solver.validator import faces_meld_kind
+from okeytool.tiles import FACE_COUNT, JOKER, Tile
+
+TIME_LIMIT_S = 10.0
+MAX_JOKERS = 2
+
+
+def _number(face: int) -> int:
+    return face % 13 + 1
+
+
+@dataclass(frozen=True)
+class PlayData:
+    """The counts the model is built from."""
+
+    rack: tuple[int, ...]  # plain rack tiles per face
+    rack_jokers: int
+    table: tuple[Meld, ...]
+    table_counts: tuple[tuple[int, ...], ...]  # per table meld: plain tiles per face
+    table_jokers: tuple[int, ...]  # per table meld: jokers
+    opened: bool
+
+    @classmethod
+    def of(cls, rack: Sequence[Tile], table: Sequence[Meld], opened: bool) -> PlayData:
+        counts = [0] * FACE_COUNT
+        for tile in rack:
+            if tile.is_face:
+                counts[tile.index] += 1
+        per_meld, jokers = [], []
+        for meld in table:
+            meld_counts = [0] * FACE_COUNT
+            for tile in meld.tiles:
+                if tile.is_face:
+                    meld_counts[tile.index] += 1
+            per_meld.append(tuple(meld_counts))
+            jokers.append(sum(t.is_joker for t in meld.tiles))
+        return cls(tuple(counts), sum(t.is_joker for t in rack), tuple(table), tuple(per_meld), tuple(jokers), opened)
+
+    @property
+    def pool(self) -> list[int]:
+        """Plain tiles the new table may be built from, per face (the table only once opened)."""
+        pool = list(self.rack)
+        if self.opened:
+            for meld_counts in self.table_counts:
+                for f, n in enumerate(meld_counts):
+                    pool[f] += n
+        return pool
+
+    @property
+    def pool_jokers(self) -> int:
+        """Jokers that may stand anywhere in the new melds."""
+        return self.rack_jokers + (sum(self.table_jokers) if self.opened else 0)
+
+
+class PlayModel:
+    """The play as a CP-SAT model; build, then :meth:`solve`."""
+
+    def __init__(self, deal: Deal, data: PlayData, goal: Goal, *, lay_all: bool = False) -> None:
+        self.deal = deal
+        self.data = data
+        self.goal = goal
+        self.model = cp_model.CpModel()
+        pool, wild = data.pool, data.pool_jokers
+        self.candidates = _candidates(templates(deal.rules.wrap), pool, wild)
+        self.use = [
+            self.model.new_int_var(0, bound, f"use_{k}") for k, (_, bound) in enumerate(self.candidates)
+        ]
+        self.faces = sorted(
+            {f for tpl, _ in self.candidates for f in tpl.faces} | {f for f in range(FACE_COUNT) if pool[f]}
+        )
+        self.placed = {f: self.model.new_int_var(0, data.rack[f], f"placed_{f}") for f in self.faces if data.rack[f]}
+        self.placed_jokers = self.model.new_int_var(0, data.rack_jokers, "placed_jokers")
+        self.keep = (
+            [self.model.new_bool_var(f"keep_{m}") for m in range(len(data.table))] if data.opened else []
+        )
+        joker_faces = sorted({f for tpl, _ in self.candidates for f in tpl.faces}) if wild else []
+        self.jokers = {f: self.model.new_int_var(0, min(wild, 2), f"jokers_{f}") for f in joker_faces}
+        self.rack_jokers: dict[int, cp_model.IntVar] = {}
+        self.set_jokers: dict[tuple[int, int], cp_model.IntVar] = {}
+        self.placed_count = sum(self.placed.values()) + self.placed_jokers
+        self.value = self._value_expression()
+        self._add_every_slot_filled_once()
+        self._add_jokers_all_reused()
+        self._add_one_joker_per_small_set()
+        if not data.opened:
+            self._add_initial_meld()
+        if lay_all:
+            self._add_whole_rack_laid()
+        self._add_objective()
+
+    def _value_expression(self) -> cp_model.LinearExprT:
+        plain = sum(_number(f) * v for f, v in self.placed.items())
+        if not self.data.rack_jokers:
+            return plain
+        if not self.data.opened:
+            # Before the initial meld every joker in the new melds comes from the rack.
+            return plain + sum(_number(f) * v for f, v in self.jokers.items())
+        # Jokers are interchangeable: the rack's jokers count at the faces the model gives them.
+        for f, total in self.jokers.items():
+            var = self.model.new_int_var(0, min(self.data.rack_jokers, 2), f"rack_jokers_{f}")
+            self.model.add(var <= total)
+            self.rack_jokers[f] = var
+        self.model.add(sum(self.rack_jokers.values()) == self.placed_jokers)
+        return plain + sum(_number(f) * v for f, v in self.rack_jokers.items())
+
+    def _released(self, f: int) -> cp_model.LinearExprT:
+        """Plain tiles of face f from table melds not kept (all of them stay on the table)."""
+        if not self.data.opened:
+            return 0
+        return sum(
+            counts[f] * (1 - keep) for counts, keep in zip(self.data.table_counts, self.keep) if counts[f]
+        )
+
+    def _add_every_slot_filled_once(self) -> None:
+        # Every slot of a laid meld holds one tile, and every tile of a table meld that is not kept
+        # (no table tile leaves the table) and every rack tile laid is in exactly one slot:
+        # slots of face f = released table tiles + rack tiles laid + jokers standing for f.
+        slots: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.faces}
+        for (tpl, _), use in zip(self.candidates, self.use):
+            for f in tpl.faces:
+                slots[f].append(use)
+        for f in self.faces:
+            filled = self._released(f) + self.placed.get(f, 0) + self.jokers.get(f, 0)
+            self.model.add(sum(slots[f]) == filled)
+        if self.data.opened:
+            # A table tile of a face no candidate meld can hold keeps its meld as it is.
+            for m, counts in enumerate(self.data.table_counts):
+                if any(counts[f] and not slots[f] for f in range(FACE_COUNT)):
+                    self.model.add(self.keep[m] == 1)
+
+    def _add_jokers_all_reused(self) -> None:
+        # A joker freed from a table meld must be reused on the table this turn: the jokers in the
+        # new melds are exactly those of the table melds not kept plus the rack jokers laid.
+        released = sum(n * (1 - keep) for n, keep in zip(self.data.table_jokers, self.keep) if n)
+        self.model.add(sum(self.jokers.values()) == released + self.placed_jokers)
+
+    def _add_one_joker_per_small_set(self) -> None:
+        # One number tile with two jokers is a run, not a set: a set of three holds at most one
+        # joker. Only possible to break with both jokers in play.
+        if self.data.pool_jokers < MAX_JOKERS:
+            return
+        in_small_sets: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.jokers}
+        other_slots: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.jokers}
+        for k, ((tpl, bound), use) in enumerate(zip(self.candidates, self.use)):
+            small_set = tpl.kind == "set" and len(tpl) == 3
+            per_face = []
+            for f in tpl.faces:
+                if small_set:
+                    var = self.model.new_int_var(0, bound, f"set_joker_{k}_{f}")
+                    self.model.add(var <= use)
+                    self.set_jokers[k, f] = var
+                    per_face.append(var)
+                    in_small_sets[f].append(var)
+                else:
+                    other_slots[f].append(use)
+            if small_set:
+                self.model.add(sum(per_face) <= use)
+        for f, total in self.jokers.items():
+            elsewhere = total - sum(in_small_sets[f])
+            self.model.add(elsewhere >= 0)
+            self.model.add(elsewhere <= sum(other_slots[f]))
+
+    def _add_initial_meld(self) -> None:
+        # Initial meld: new melds from the rack only (the pool holds no table tile), worth at least
+        # rules.initial_meld in all; otherwise nothing is laid and the player draws.
+        plays = self.model.new_bool_var("plays")
+        self.model.add(self.value >= self.deal.rules.initial_meld).only_enforce_if(plays)
+        self.model.add(self.placed_count == 0).only_enforce_if(~plays)
+
+    def _add_whole_rack_laid(self) -> None:
+        # Going out: every rack tile is laid.
+        self.model.add(self.placed_count == sum(self.data.rack) + self.data.rack_jokers)
+
+    def _add_objective(self) -> None:
+        # Most tiles (or value) first; among equal plays the most table melds kept unchanged (the
+        # easiest move to carry out); then the most value (or tiles).
+        kept = sum(self.keep)
+        max_tiles = sum(self.data.rack) + self.data.rack_jokers
+        max_value = sum(_number(f) * n for f, n in enumerate(self.data.rack)) + 13 * self.data.rack_jokers
+        melds = len(self.keep)
+        if self.goal == "value":
+            primary, secondary, secondary_max = self.value, self.placed_count, max_tiles
+        else:
+            primary, secondary, secondary_max = self.placed_count, self.value, max_value
+        step = secondary_max + 1
+        self.model.maximize(primary * (melds + 1) * step + kept * step + secondary)
+
+    def solve(self, time_limit: float) -> tuple[cp_model.CpSolver, SolveStatus]:
+        """Solve with the project's settings (time limit, one worker, fixed seed)."""
+        return solve(self.model, time_limit)
+
+
+def _candidates(all_templates: Sequence[Template], pool: Sequence[int], jokers: int) -> list[tuple[Template, int]]:
+    """Templates rack and table could fill, with how often (0..2) each could be laid.
+
+    A face missing from the pool can only be a joker; a template laid twice needs each face twice.
+    """
+    out = []
+    for tpl in all_templates:
+        missing = sum(1 for f in tpl.faces if not pool[f])
+        if missing > jokers:
+            continue
+        short_twice = sum(max(0, 2 - pool[f]) for f in tpl.faces)
+        out.append((tpl, 2 if short_twice <= jokers else 1))
+    return out
+
+
+def solve_play(
+    deal: Deal,
+    rack: Sequence[Tile],
+    table: Sequence[Meld],
+    *,
+    opened: bool,
+    goal: Goal,
+    time_limit: float | None = None,
+    lay_all: bool = False,
+) -> Play:
+    """Solve the play model and lay the answer out. Inputs as checked by ``rummikub.prepare``.
+
+    With ``lay_all`` (going out) and no way to lay the whole rack, returns the empty play with
+    status infeasible. Raises :class:`SolverError` when the time limit passes without an answer.
+    """
+    data = PlayData.of(rack, table, opened)
+    play_model = PlayModel(deal, data, goal, lay_all=lay_all)
+    solver, status = play_model.solve(TIME_LIMIT_S if time_limit is None else time_limit)
+    if status is SolveStatus.INFEASIBLE:
+        kept = tuple(TableMeld(m, "kept", (False,) * len(m.placements)) for m in table)
+        return Play(tuple(rack), (), 0, kept, tuple(rack), not opened, goal, status)
+    if status is SolveStatus.UNKNOWN:
+        raise SolverError("the play model reached its time limit without an answer")
+    return _layout(deal, data, play_model, solver, rack, goal, status)
+
+
+def _layout(
+    deal: Deal,
+    data: PlayData,
+    pm: PlayModel,
+    solver: cp_model.CpSolver,
+    rack: Sequence[Tile],
+    goal: Goal,
+    status: SolveStatus,
+) -> Play:
+    """The solved model as a table of melds (kept melds first, in the order given)."""
+    wrap = deal.rules.wrap
+    placed_counts = {f: solver.value(v) for f, v in pm.placed.items()}
+    placed_jokers = solver.value(pm.placed_jokers)
+    keep = [bool(solver.value(k)) for k in pm.keep] if data.opened else [True] * len(data.table)
+    available = [placed_counts.get(f, 0) for f in range(FACE_COUNT)]
+    for counts, kept in zip(data.table_counts, keep):
+        if not kept:
+            for f, n in enumerate(counts):
+                available[f] += n
+    # Pieces: three-tile sets whose jokers the model placed, then the rest (runs joined).
+    fixed: list[list[int | None]] = []  # faces, None where a joker stands (face given separately)
+    joker_faces: list[list[int]] = []
+    rest: list[tuple[int, ...]] = []
+    for k, ((tpl, _), use) in enumerate(zip(pm.candidates, pm.use)):
+        count = solver.value(use)
+        if not count:
+            continue
+        if pm.set_jokers and tpl.kind == "set" and len(tpl) == 3:
+            spread = [f for f in tpl.faces for _ in range(solver.value(pm.set_jokers[k, f]))]
+            for copy in range(count):
+                wild = spread[copy] if copy < len(spread) else None
+                joker_faces.append([wild] if wild is not None else [])
+                fixed.append(list(tpl.faces))
+        else:
+            rest.extend([tpl.faces] * count)
+    pieces: list[list[Placement]] = []
+    for faces, wild_at in zip(fixed, joker_faces):
+        placements = []
+        for f in faces:
+            if f in wild_at:
+                wild_at.remove(f)
+                placements.append(Placement(JOKER, Tile(f)))
+            else:
+                available[f] -= 1
+                placements.append(Placement(Tile(f), Tile(f)))
+        pieces.append(placements)
+    for faces in _join_runs(rest, wrap):
+        placements = []
+        for f in faces:
+            if available[f] > 0:
+                available[f] -= 1
+                placements.append(Placement(Tile(f), Tile(f)))
+            else:
+                placements.append(Placement(JOKER, Tile(f)))
+        pieces.append(placements)
+    built = [Meld(_kind(p, wrap), tuple(p)) for p in sorted(pieces, key=lambda ps: [q.as_ for q in ps])]
+    rack_joker_faces = _rack_joker_faces(pm, solver, data)
+    marked = _mark_rack_tiles(built, placed_counts, placed_jokers, rack_joker_faces)
+    table = [TableMeld(m, "kept", (False,) * len(m.placements)) for m, kept in zip(data.table, keep) if kept]
+    table.extend(sorted(marked, key=lambda tm: tm.status == "new"))
+    placed = [Tile(f) for f in sorted(placed_counts) for _ in range(placed_counts[f])] + [JOKER] * placed_jokers
+    left = list(rack)
+    for tile in placed:
+        left.remove(tile)
+    return Play(
+        rack=tuple(rack),
+        placed=tuple(sorted(placed)),
+        value=int(solver.value(pm.value)) if placed and not isinstance(pm.value, int) else 0,
+        table=tuple(table),
+        rack_left=tuple(sorted(left)),
+        initial=not data.opened,
+        goal=goal,
+        status=status,
+    )
+
+
+def _rack_joker_faces(pm: PlayModel, solver: cp_model.CpSolver, data: PlayData) -> list[int]:
+    """Faces the rack's jokers stand for (as the value counted them)."""
+    if not data.rack_jokers:
+        return []
+    source = pm.jokers if not data.opened else pm.rack_jokers
+    return [f for f in sorted(source) for _ in range(solver.value(source[f]))]
+
+
+def _mark_rack_tiles(
+    melds: Sequence[Meld], placed: dict[int, int], placed_jokers: int, joker_faces: Sequence[int]
+) -> list[TableMeld]:
+    """Status of each built meld, and which of its tiles come from the rack.
+
+    Melds that rack tiles alone can make are ``new`` (checked in order); the remaining rack tiles
+    are marked in the other melds, which hold table tiles and so are ``changed``.
+    """
+    left = dict(placed)
+    jokers_left = placed_jokers
+    joker_spots = list(joker_faces)
+    marks: list[list[bool] | None] = []
+    for meld in melds:
+        need: dict[int, int] = {}
+        wilds = 0
+        for p in meld.placements:
+            if p.tile.is_joker:
+                wilds += 1
+            else:
+                need[p.tile.index] = need.get(p.tile.index, 0) + 1
+        if wilds <= jokers_left and all(left.get(f, 0) >= n for f, n in need.items()):
+            for f, n in need.items():
+                left[f] -= n
+            jokers_left -= wilds
+            for p in meld.placements:
+                if p.tile.is_joker and p.as_.index in joker_spots:
+                    joker_spots.remove(p.as_.index)
+            marks.append([True] * len(meld.placements))
+        else:
+            marks.append(None)
+    out: list[TableMeld | list] = []
+    for meld, mark in zip(melds, marks):
+        if mark is not None:
+            out.append(TableMeld(meld, "new", tuple(mark)))
+            continue
+        flags = []
+        for p in meld.placements:
+            if p.tile.is_joker:
+                take = jokers_left > 0 and p.as_.index in joker_spots
+                if take:
+                    jokers_left -= 1
+                    joker_spots.remove(p.as_.index)
+            else:
+                take = left.get(p.tile.index, 0) > 0
+                if take:
+                    left[p.tile.index] -= 1
+            flags.append(take)
+        out.append([meld, flags])
+    # Rack jokers the value counted elsewhere: mark the first table jokers not yet marked.
+    for entry in out:
+        if isinstance(entry, TableMeld):
+            continue
+        meld, flags = entry
+        for k, p in enumerate(meld.placements):
+            if jokers_left and p.tile.is_joker and not flags[k]:
+                flags[k] = True
+                jokers_left -= 1
+    return [e if isinstance(e, TableMeld) else TableMeld(e[0], "changed", tuple(e[1])) for e in out]
+
+
+def _kind(placements: Sequence[Placement], wrap: bool) -> Literal["set", "run"]:
+    return "set" if faces_meld_kind([p.as_ for p in placements], wrap) == "set" else "run"
+
+
+def _join_runs(pieces: Sequence[tuple[int, ...]], wrap: bool) -> list[tuple[int, ...]]:
+    """Pieces in a stable order, runs that continue each other joined (R1-3 + R4-6 → R1-6)."""
+    out: list[tuple[int, ...]] = []
+    for piece in sorted(pieces):
+        for k, prev in enumerate(out):
+            joined = (*prev, *piece)
+            if (
+                _is_run(prev, wrap)
+                and _is_run(piece, wrap)
+                and prev[-1] // 13 == piece[0] // 13
+                and piece[0] - prev[-1] == 1
+                and _is_run(joined, wrap)
+            ):
+                out[k] = joined
+                break
+        else:
+            out.append(piece)
+    return out
+
+
+def _is_run(faces: Sequence[int], wrap: bool) -> bool:
+    return faces_meld_kind([Tile(f) for f in faces], wrap) == "run"
