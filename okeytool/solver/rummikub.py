@@ -185,7 +185,7 @@ def require_rummikub(deal: Deal, question: str = "play") -> None:
     """Refuse rules without printed jokers and table rearrangement. Raises :class:`InputError`."""
     if deal.rules.has_indicator or deal.rules.wrap:
         raise InputError(
-            f"{question} with a table is for the rummikub rules (--rules rummikub), not {deal.rules.name}"
+            f"{question} with a rack and a table is for the rummikub rules (--rules rummikub), not {deal.rules.name}"
         )
 
 
