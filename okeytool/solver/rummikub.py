@@ -271,8 +271,8 @@ def prepare(
     held = deal.resolve(rack)
     if not held:
         raise HandSizeError(f"{question} needs at least one tile in the rack, but no tiles were given")
+    check_play_supply(deal, held, [t for m in table for t in deal.resolve(m)])
     melds = read_table(deal, table)
-    check_play_supply(deal, held, [t for m in melds for t in m.tiles])
     return tuple(sorted(held)), melds
 
 

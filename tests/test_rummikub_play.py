@@ -1,0 +1,238 @@
+"""Rummikub plays: the cases of rules.md section 6, table reading, bad input, going out."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from okeytool.deal import Deal
+from okeytool.errors import HandSizeError, InputError, NotationError, SupplyError
+from okeytool.parse.notation import parse_melds, parse_tiles
+from okeytool.rules import get_rules
+from okeytool.solver.result import SolveStatus
+from okeytool.solver.rummikub import Play, best_play, can_go_out, rack_value, read_table
+from okeytool.solver.validator import meld_problem
+from okeytool.tiles import Tile
+
+RUMMIKUB = Deal(get_rules("rummikub"))
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    """The tiles written, in canonical order (as results list them)."""
+    return tuple(sorted(parse_tiles(text)))
+
+
+def play(rack: str, table: str = "", *, opened: bool = False, goal: str = "tiles", deal: Deal = RUMMIKUB) -> Play:
+    result = best_play(deal, tiles(rack), parse_melds(table) if table else (), opened=opened, goal=goal)  # type: ignore[arg-type]
+    assert_sound(deal, result, rack, table)
+    return result
+
+
+def assert_sound(deal: Deal, result: Play, rack: str, table: str) -> None:
+    """Invariants of every answer: valid melds, every table tile kept, rack = placed + left."""
+    for meld in result.melds:
+        assert meld_problem(deal, meld) is None, meld
+        real = [p for p in meld.placements if not p.tile.is_joker]
+        assert not (meld.kind == "set" and len(real) == 1), "one tile with two jokers is a run"
+    before = Counter(t for m in (parse_melds(table) if table else ()) for t in m)
+    after = Counter(t for m in result.melds for t in m.tiles)
+    assert after == before + Counter(result.placed)
+    assert Counter(result.placed) + Counter(result.rack_left) == Counter(tiles(rack))
+    assert result.status is SolveStatus.OPTIMAL
+
+
+def faces(result: Play) -> list[list[str]]:
+    return [[str(p.as_) for p in m.placements] for m in result.melds]
+
+
+# --- rules.md section 6 -----------------------------------------------------------------------
+
+
+def test_joker_stands_in_a_set() -> None:
+    result = play("R7 B7 J", opened=True)
+    assert result.placed_count == 3
+    (meld,) = result.melds
+    joker = next(p for p in meld.placements if p.tile.is_joker)
+    assert joker.as_.number == 7 and joker.as_.colour not in (0, 1)
+
+
+def test_joker_stands_in_a_run() -> None:
+    result = play("R4 R6 J", opened=True)
+    assert faces(result) == [["R4", "R5", "R6"]]
+    assert result.melds[0].placements[1].tile.is_joker
+
+
+def test_number_tile_with_two_jokers_is_a_run() -> None:
+    result = play("K13 J J", opened=True, goal="value")
+    (meld,) = result.melds
+    assert meld.kind == "run"
+    assert faces(result) == [["K11", "K12", "K13"]]
+    assert result.value == 36  # as a set of 13s it would wrongly count 39
+
+
+def test_number_tile_with_two_jokers_on_the_table_is_read_as_a_run() -> None:
+    (meld,) = read_table(RUMMIKUB, parse_melds("J J R5"))
+    assert meld.kind == "run"
+    assert [str(p.as_) for p in meld.placements] == ["R3", "R4", "R5"]
+
+
+def test_no_run_past_13() -> None:
+    assert play("R12 R13 R1", opened=True).must_draw
+    with pytest.raises(NotationError):
+        parse_tiles("R12-1")
+    with pytest.raises(InputError, match="not valid"):
+        play("B5", "R12 R13 R1", opened=True)
+
+
+def test_thirteen_with_joker_runs_down_not_round() -> None:
+    result = play("R12 R13 J", opened=True)
+    assert faces(result) == [["R11", "R12", "R13"]]
+
+
+def test_initial_meld_of_exactly_30_is_allowed() -> None:
+    result = play("R9 R10 R11")
+    assert result.placed_count == 3 and result.value == 30 and result.initial
+
+
+def test_initial_meld_of_29_is_refused() -> None:
+    assert play("R5 B5 K5 Y5 K2 K3 K4").must_draw  # 20 + 9 = 29
+    assert play("K8 K9 K10 R2").must_draw  # 27
+    assert play("R8 R9 R12 K3 B3 Y3").must_draw  # only the 3s meld: 9
+
+
+def test_initial_meld_of_30_from_two_melds_is_allowed() -> None:
+    allowed = play("R5 B5 K5 Y5 K1 K2 K3 K4")  # 20 + 10 = 30
+    assert allowed.placed_count == 8 and allowed.value == 30
+    assert [m.status for m in allowed.table] == ["new", "new"]
+
+
+def test_initial_meld_with_joker_worth_30() -> None:
+    result = play("K9 K10 J")
+    assert result.placed_count == 3 and result.value == 30
+    assert faces(result) == [["K9", "K10", "K11"]]
+    assert result.table[0].status == "new"
+
+
+def test_initial_meld_does_not_touch_the_table() -> None:
+    result = play("R4 K10 K11 K12", "R1 R2 R3")
+    assert result.placed == tiles("K10 K11 K12")
+    assert result.rack_left == tiles("R4")
+    assert result.table[0].status == "kept"
+    assert faces(result)[0] == ["R1", "R2", "R3"]
+
+
+def test_split_run_to_make_room() -> None:
+    result = play("B7 K7", "R4 R5 R6 R7", opened=True)
+    assert result.placed == tiles("B7 K7")
+    assert sorted(map(sorted, faces(result))) == [["B7", "K7", "R7"], ["R4", "R5", "R6"]]
+    assert all(m.status == "changed" for m in result.table)
+
+
+def test_play_places_most_tiles_and_says_what_is_left() -> None:
+    result = play("R4 K7 B9", "R1-3; K7 B7 Y7", opened=True)
+    assert result.placed == tiles("R4")
+    assert result.rack_left == tiles("K7 B9") and result.rack_left_value == 16
+    statuses = {tuple(p for p in f): m.status for f, m in zip(faces(result), result.table)}
+    assert statuses[("K7", "B7", "Y7")] == "kept"
+
+
+# --- the tie-breaks ------------------------------------------------------------------------------
+
+
+def test_untouched_melds_are_kept() -> None:
+    result = play("R4", "B1 B2 B3; R1 R2 R3; K7 B7 Y7", opened=True)
+    assert result.placed_count == 1 and result.kept_count == 2
+    assert [m.status for m in result.table] == ["kept", "kept", "changed"]
+
+
+def test_goal_value_trades_tiles_for_points() -> None:
+    # The joker completes either R1 R2 J R4 R5 (5 tiles, 15) or K13 B13 J (3 tiles, 39).
+    rack = "R1 R2 R4 R5 K13 B13 J"
+    by_tiles = play(rack, opened=True)
+    assert by_tiles.placed == tiles("R1 R2 R4 R5 J") and by_tiles.value == 15
+    by_value = play(rack, opened=True, goal="value")
+    assert by_value.placed == tiles("K13 B13 J") and by_value.value == 39
+
+
+def test_equal_tile_counts_break_ties_by_value() -> None:
+    # R2 R3 R4 (9) or R4 B4 K4 (12): three tiles either way.
+    result = play("R2 R3 R4 B4 K4 R13 B13", opened=True)
+    assert result.placed == tiles("R4 B4 K4") and result.value == 12
+
+
+# --- jokers on the table ---------------------------------------------------------------------------
+
+
+def test_table_joker_stays_on_the_table() -> None:
+    result = play("R5", "R4 J R6", opened=True)
+    assert result.placed == tiles("R5")
+    on_table = [p for m in result.melds for p in m.placements if p.tile.is_joker]
+    assert len(on_table) == 1  # the freed joker is reused in the same turn
+    assert Counter(t for m in result.melds for t in m.tiles) == Counter(tiles("R4 R5 R6 J"))
+
+
+def test_table_joker_read_in_written_order() -> None:
+    (low, high) = read_table(RUMMIKUB, parse_melds("J R5 R6; R5 R6 J"))
+    assert [str(p.as_) for p in low.placements] == ["R4", "R5", "R6"]
+    assert [str(p.as_) for p in high.placements] == ["R5", "R6", "R7"]
+    (group,) = read_table(RUMMIKUB, parse_melds("K7 J B7"))
+    assert group.kind == "set" and sorted(str(p.as_) for p in group.placements) == ["B7", "K7", "R7"]
+
+
+# --- going out ---------------------------------------------------------------------------------
+
+
+def test_can_go_out_with_the_table() -> None:
+    out = can_go_out(RUMMIKUB, tiles("B7 K7"), parse_melds("R4-7"), opened=True)
+    assert out.winning
+    document = out.to_json()
+    assert document["winning"] is True and document["winning_discards"] == []
+    assert document["best"]["kind"] == "melds" and document["best"]["discard"] is None  # type: ignore[index]
+    cannot = can_go_out(RUMMIKUB, tiles("B7 K7 Y1"), parse_melds("R4-7"), opened=True)
+    assert not cannot.winning and cannot.to_json()["best"] is None
+
+
+def test_going_out_before_the_initial_meld_needs_30() -> None:
+    assert can_go_out(RUMMIKUB, tiles("R9 R10 R11"), (), opened=False).winning
+    assert not can_go_out(RUMMIKUB, tiles("R1 R2 R3"), (), opened=False).winning
+    assert can_go_out(RUMMIKUB, tiles("R1 R2 R3"), (), opened=True).winning
+
+
+def test_initial_meld_option_is_read_from_the_rules() -> None:
+    deal = Deal(get_rules("rummikub", {"initial_meld": "6"}))
+    assert play("R1 R2 R3", deal=deal).placed_count == 3
+    assert play("R1 R2 R3").must_draw
+
+
+def test_rack_value_counts_joker_30() -> None:
+    assert rack_value(tiles("R5 J K13")) == 48
+    assert play("J R1", opened=True).rack_left_value == 31
+
+
+# --- bad input -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rack", "table", "error", "words"),
+    [
+        ("R1 F", "", SupplyError, "no false joker"),
+        ("R1", "R1 R2 R4", InputError, "table meld 1"),
+        ("R1", "R5 R6; B1 B2 B3", InputError, "table meld 1"),
+        ("R1 R1", "R1 B1 K1", SupplyError, "too many R1"),
+        ("J J", "R1 J R3", SupplyError, "too many J"),
+        ("", "", HandSizeError, "at least one tile"),
+        ("R1", "R1 R1 R1", SupplyError, "too many R1"),
+        ("R1", "K7 K7 B7", InputError, "not valid"),
+    ],
+)
+def test_bad_input(rack: str, table: str, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words):
+        best_play(RUMMIKUB, tiles(rack), parse_melds(table) if table else (), opened=True)
+
+
+def test_other_rules_and_goals_are_refused() -> None:
+    with pytest.raises(InputError, match="rummikub"):
+        best_play(Deal(get_rules("101"), Tile.parse("R4")), tiles("R1 R2 R3"), ())
+    with pytest.raises(InputError, match="goal"):
+        best_play(RUMMIKUB, tiles("R1 R2 R3"), (), goal="points")  # type: ignore[arg-type]
