@@ -29,7 +29,7 @@ COLOUR_NAMES: dict[str, Colour] = {
 }  # fmt: skip
 LETTERS: dict[str, Colour] = {c.letter.lower(): c for c in Colour}
 
-_TOKEN = re.compile(r"^(?P<colour>[^\W\d_]*)(?P<number>\d*)(?:-(?P<end>\d*))?$")
+_TOKEN = re.compile(r"^(?P<colour>[^\W\d_]*)(?P<number>[0-9]*)(?:-(?P<end>[0-9]*))?$")
 _SEPARATORS = re.compile(r"[\s,]+")
 _EXPECTED = "expected a tile like R5, a range like R3-6, a set like RBK7, F or J"
 
@@ -123,6 +123,8 @@ def _colours(text: str, token: str, position: int) -> list[Colour]:
 def _number(text: str, token: str, position: int) -> int:
     if not text:
         raise NotationError(f"missing number {_where(token, position)}")
+    if len(text) > 2:  # also keeps int() from refusing thousands of digits with its own error
+        raise NotationError(f"number {text} is not 1-13 {_where(token, position)}")
     value = int(text)
     if value not in NUMBERS:
         raise NotationError(f"number {value} is not 1-13 {_where(token, position)}")
