@@ -1,15 +1,248 @@
-"""Command module (to be filled in)."""
+"""``game``: the SQLite ledger of whole games (new, round, show, undo, list, use, export)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from okeytool.commands.common import IndicatorOpt, JsonOpt, OkeyOpt, OptionOpt, parse_options, print_json
+from okeytool.commands.score import (
+    FinishOpt,
+    GostermeOpt,
+    HandOpt,
+    KafaOpt,
+    NullOpt,
+    OpenedOpt,
+    PenaltyOpt,
+    RoundFileOpt,
+    WinnerOpt,
+    WinnerTilesOpt,
+    read_document,
+    round_document,
+)
+from okeytool.errors import InputError, LedgerError
+
+if TYPE_CHECKING:
+    from okeytool.ledger import Ledger
 
 #: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
 BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {}
 
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db", envvar="OKEYTOOL_DB", show_default=False,
+        help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
+    ),
+]  # fmt: skip
+GameOpt = Annotated[int | None, typer.Option("--game", help="Game id (default: the current game).", show_default=False)]
+
+game_app = typer.Typer(
+    name="game",
+    help="Keep the score of whole games in a ledger (SQLite): new, round, show, undo, list, use, export.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+
+@contextmanager
+def ledger_at(db: Path | None) -> Iterator[Ledger]:
+    """The ledger of ``--db`` / ``$OKEYTOOL_DB`` / the default file; SQLite errors become :class:`LedgerError`."""
+    from okeytool.ledger import db_path, open_ledger
+
+    path = db_path(db)
+    ledger = open_ledger(path)
+    try:
+        yield ledger
+    except sqlite3.Error as err:
+        raise LedgerError(f"the game ledger {path} failed: {err}") from None
+    finally:
+        ledger.close()
+
+
+@game_app.command("new")
+def new(
+    players: Annotated[str, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")],
+    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub.")] = "classic",
+    scheme: Annotated[
+        str | None, typer.Option("--scheme", help="Scoring scheme (classic: pagat, penalty, okeygg); default the profile's.")
+    ] = None,
+    name: Annotated[str, typer.Option("--name", "-n", help="A name for the game.")] = "",
+    option: OptionOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Start a game and make it the current one.
+
+    Example: okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday --option renkli=true
+    """
+    settings = parse_options(option)
+    if scheme:
+        settings["scheme"] = scheme
+    with ledger_at(db) as ledger:
+        info = ledger.new_game(rules, settings, players, name)
+        state = ledger.state(info.id)
+    if json:
+        print_json(state.to_json())
+        return
+    from okeytool.render.game import render_new
+
+    render_new(state)
+
+
+@game_app.command("round")
+def add_round(
+    round_file: RoundFileOpt = None,
+    winner: WinnerOpt = None,
+    null: NullOpt = False,
+    finish: FinishOpt = None,
+    gosterme: GostermeOpt = None,
+    kafa: KafaOpt = False,
+    winner_tiles: WinnerTilesOpt = None,
+    indicator: IndicatorOpt = None,
+    okey: OkeyOpt = None,
+    opened: OpenedOpt = None,
+    hand: HandOpt = None,
+    penalty: PenaltyOpt = None,
+    note: Annotated[str, typer.Option("--note", help="A note kept with the round.")] = "",
+    game: GameOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Add a round to the current game (or --game ID).
+
+    Give the round with the same options as 'okeytool score', or as a round document
+    (--round FILE, '-' for stdin) whose rules, scheme and players may be left out.
+
+    Examples:
+
+      okeytool game round --winner Ali --finish okey --gosterme Cem
+
+      echo '{"winner": "Bora", "finish": "pairs"}' | okeytool game round --round -
+
+      okeytool game round --game 3 --round examples/rounds/101-normal.json --json
+    """
+    options = (winner, null, finish, gosterme, kafa, winner_tiles, indicator, okey, opened, hand, penalty)
+    with ledger_at(db) as ledger:
+        if round_file is not None:
+            if any(options):
+                raise InputError("--round takes the whole round from the document; leave out the other round options")
+            document = read_document(round_file)
+        else:
+            document = round_document(
+                ledger.game(game).rules, winner=winner, null=null, finish=finish, gosterme=gosterme, kafa=kafa,
+                winner_tiles=winner_tiles, indicator=indicator, okey=okey, opened=opened, hand=hand, penalty=penalty,
+            )  # fmt: skip
+        state = ledger.add_round(document, game, note)
+    if json:
+        print_json(state.to_json())
+        return
+    from okeytool.render.game import render_added
+
+    render_added(state)
+
+
+@game_app.command("show")
+def show(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Standings, the round-by-round history, who is out or has won, and a chart of the running totals.
+
+    Example: okeytool game show --game 2 --json
+    """
+    with ledger_at(db) as ledger:
+        state = ledger.state(game)
+    if json:
+        print_json(state.to_json())
+        return
+    from okeytool.render.game import render_state
+
+    render_state(state)
+
+
+@game_app.command("undo")
+def undo(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Remove the last round of the current game (or --game ID).
+
+    Example: okeytool game undo --game 2
+    """
+    with ledger_at(db) as ledger:
+        removed = ledger.undo(game)
+        state = ledger.state(game)
+    if json:
+        print_json({"undone": removed.seq, "document": removed.document, **state.to_json()})
+        return
+    from okeytool.render.game import render_undone
+
+    render_undone(removed.seq, state)
+
+
+@game_app.command("list")
+def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Every game in the ledger: players, rules, rounds, winners; the current one marked with *.
+
+    Example: okeytool game list --db ~/okey.sqlite3
+    """
+    with ledger_at(db) as ledger:
+        states = [ledger.state(info.id) for info in ledger.games()]
+    if json:
+        print_json({"games": [_summary(s) for s in states]})
+        return
+    from okeytool.render.game import render_list
+
+    render_list(states)
+
+
+def _summary(state: Any) -> dict[str, Any]:
+    return {
+        **state.info.to_json(),
+        "rounds": len(state.records),
+        "totals": state.standings.totals,
+        "finished": state.standings.finished,
+        "winners": list(state.standings.winners),
+        "current": state.current,
+    }
+
+
+@game_app.command("use")
+def use(game_id: Annotated[int, typer.Argument(help="The game to make current.")], db: DbOpt = None) -> None:
+    """Make another game the current one.
+
+    Example: okeytool game use 2
+    """
+    with ledger_at(db) as ledger:
+        info = ledger.use(game_id)
+    typer.echo(f"current game: {info.title}")
+
+
+@game_app.command("export")
+def export(
+    fmt: Annotated[str, typer.Option("--format", "-F", help="csv (one row per round) or json (everything).")] = "json",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.", show_default=False)
+    ] = None,
+    game: GameOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """Export the current game (or --game ID) as CSV or JSON.
+
+    Example: okeytool game export --format csv --output friday.csv
+    """
+    from okeytool.ledger import FORMATS, export_game
+
+    if fmt not in FORMATS:
+        raise InputError(f"--format takes {' or '.join(FORMATS)}, not {fmt!r}")
+    with ledger_at(db) as ledger:
+        text = export_game(ledger.state(game), fmt)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the application."""
+    """Add the ``game`` sub-application."""
+    app.add_typer(game_app, name="game")

@@ -1,15 +1,244 @@
-"""Command module (to be filled in)."""
+"""``score``: one round's scores, from command-line options or a round document (cli.md ``score``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import json as jsonlib
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from okeytool.commands.common import IndicatorOpt, JsonOpt, OkeyOpt, OptionOpt, RulesOpt, parse_options, print_json
+from okeytool.errors import InputError
+
+if TYPE_CHECKING:
+    from okeytool.rules import Rules
 
 #: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
 BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {}
 
+DEFAULT_PLAYERS = "P1,P2,P3,P4"
+
+RoundFileOpt = Annotated[
+    str | None,
+    typer.Option("--round", "-R", help="A round document (JSON, cli.md format); '-' reads stdin.", show_default=False),
+]
+SchemeOpt = Annotated[
+    str | None, typer.Option("--scheme", help="Scoring scheme: pagat, penalty, okeygg (classic rules); default the profile's.")
+]
+PlayersOpt = Annotated[str | None, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")]
+WinnerOpt = Annotated[str | None, typer.Option("--winner", "-w", help="Who won (went out).")]
+NullOpt = Annotated[
+    bool, typer.Option("--null", help="Nobody won: a null round (classic), a blocked game (rummikub).")
+]
+FinishOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--finish", "-f",
+        help="classic: normal, okey, pairs, pairs+okey. 101: normal, okey, elden, elden+okey, aborted.",
+    ),
+]  # fmt: skip
+GostermeOpt = Annotated[
+    list[str] | None, typer.Option("--gosterme", "-g", help="A player who showed the indicator's twin (repeatable).")
+]
+KafaOpt = Annotated[bool, typer.Option("--kafa", help="The winner's hand is a Kafa (one colour 1..13 and a second 1).")]
+WinnerTilesOpt = Annotated[
+    str | None,
+    typer.Option("--winner-tiles", "-t", help="The winner's 15 tiles (14 shown + last discard): the finish is worked out."),
+]
+OpenedOpt = Annotated[
+    list[str] | None, typer.Option("--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).")
+]
+HandOpt = Annotated[
+    list[str] | None,
+    typer.Option("--hand", "--rack", help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable."),
+]
+PenaltyOpt = Annotated[
+    list[str] | None, typer.Option("--penalty", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).")
+]
+
+
+def read_document(source: str) -> Any:
+    """The JSON document in file ``source`` (``-``: stdin). Raises :class:`InputError` for bad JSON."""
+    name = "stdin" if source == "-" else source
+    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    try:
+        return jsonlib.loads(text)
+    except jsonlib.JSONDecodeError as err:
+        raise InputError(f"round document {name}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
+
+
+def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
+    out = []
+    for value in values or ():
+        name, sep, rest = value.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"{option} takes NAME=VALUE, got {value!r}")
+        out.append((name.strip(), rest.strip()))
+    return out
+
+
+def _names(values: Sequence[str] | None) -> list[str]:
+    return [name.strip() for value in values or () for name in value.split(",") if name.strip()]
+
+
+def round_document(
+    rules: Rules,
+    *,
+    winner: str | None,
+    null: bool,
+    finish: str | None,
+    gosterme: Sequence[str] | None,
+    kafa: bool,
+    winner_tiles: str | None,
+    indicator: str | None,
+    okey: str | None,
+    opened: Sequence[str] | None,
+    hand: Sequence[str] | None,
+    penalty: Sequence[str] | None,
+) -> dict[str, Any]:
+    """The round document the command-line options describe (rules, scheme and players not included).
+
+    Raises :class:`InputError` for malformed options.
+    """
+    from okeytool.score import scheme_for
+
+    doc: dict[str, Any] = {}
+    if null and winner:
+        raise InputError("--null means nobody won; it cannot be given with --winner")
+    if winner:
+        doc["winner"] = winner.strip()
+    elif null:
+        doc["winner"] = None
+    if finish:
+        doc["finish"] = finish
+    if gosterme:
+        doc["gosterme"] = _names(gosterme)
+    if kafa:
+        doc["kafa"] = True
+    if winner_tiles:
+        doc["winner_tiles"] = winner_tiles
+    if indicator and okey:
+        raise InputError("give either --indicator or --okey, not both")
+    if indicator:
+        doc["indicator"] = indicator
+    elif okey:
+        doc["indicator"] = _indicator_of(okey)
+    hands: dict[str, dict[str, Any]] = {}
+    for name, how in _pairs(opened, "--opened"):
+        if how not in ("melds", "pairs"):
+            raise InputError(f"--opened takes NAME=melds or NAME=pairs, got {name}={how}")
+        hands.setdefault(name, {})["opened"] = how
+    tiles = _pairs(hand, "--hand")
+    if scheme_for(rules).uses_racks:
+        if hands:
+            raise InputError("--opened is for 101 rounds")
+        if tiles:
+            doc["racks"] = dict(tiles)
+    else:
+        for name, text in tiles:
+            hands.setdefault(name, {"opened": None})["tiles"] = text
+    if hands:
+        doc["hands"] = hands
+    penalties: dict[str, int] = {}
+    for value in penalty or ():
+        name, sep, count = value.partition("=")
+        if sep and not count.strip().isdigit():
+            raise InputError(f"--penalty takes NAME or NAME=COUNT, got {value!r}")
+        penalties[name.strip()] = penalties.get(name.strip(), 0) + (int(count) if sep else 1)
+    if penalties:
+        doc["penalties"] = penalties
+    return doc
+
+
+def _indicator_of(okey: str) -> str:
+    from okeytool.parse.notation import parse_tile
+    from okeytool.tiles import Tile
+
+    tile = parse_tile(okey)
+    if not tile.is_face:
+        raise InputError(f"--okey must be a numbered tile, not {tile}")
+    return str(Tile.face(tile.colour, tile.number - 1 or 13))
+
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the application."""
+    """Add ``score`` to the application."""
+
+    @app.command()
+    def score(
+        round_file: RoundFileOpt = None,
+        rules: RulesOpt = "classic",
+        scheme: SchemeOpt = None,
+        players: PlayersOpt = None,
+        winner: WinnerOpt = None,
+        null: NullOpt = False,
+        finish: FinishOpt = None,
+        gosterme: GostermeOpt = None,
+        kafa: KafaOpt = False,
+        winner_tiles: WinnerTilesOpt = None,
+        indicator: IndicatorOpt = None,
+        okey: OkeyOpt = None,
+        opened: OpenedOpt = None,
+        hand: HandOpt = None,
+        penalty: PenaltyOpt = None,
+        option: OptionOpt = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """Score one round: each player's points and the items they are made of.
+
+        Describe the round with options, or give a round document with --round FILE ('-' for stdin).
+        Players default to P1,P2,P3,P4.
+
+        Examples:
+
+          okeytool score --scheme pagat --winner P2 --finish okey --gosterme P3
+
+          okeytool score -w P1 -t "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2" -i Y7
+
+          okeytool score -r 101 -i B1 -w P1 --opened P1=melds --opened P2=melds --hand "P2=R3 K9 Y12" --opened P4=pairs --hand "P4=B5 K6" --finish normal
+
+          okeytool score -r rummikub -p P1,A,B,C -w P1 --rack "A=R5 K9" --rack "B=J Y2" --rack C=B13
+
+          okeytool score --round examples/rounds/pagat-okey.json --json
+        """
+        from okeytool.commands.common import load_rules
+        from okeytool.score import score_document
+
+        if round_file is not None:
+            given = [
+                name for name, value in (
+                    ("--scheme", scheme), ("--players", players), ("--winner", winner), ("--null", null),
+                    ("--finish", finish), ("--gosterme", gosterme), ("--kafa", kafa), ("--winner-tiles", winner_tiles),
+                    ("--indicator", indicator), ("--okey", okey), ("--opened", opened), ("--hand", hand),
+                    ("--penalty", penalty), ("--option", option), ("--rules", rules != "classic"),
+                ) if value
+            ]  # fmt: skip
+            if given:
+                raise InputError(f"--round takes the whole round from the document; leave out {', '.join(given)}")
+            document = read_document(round_file)
+        else:
+            settings = parse_options(option)
+            if scheme:
+                settings["scheme"] = scheme
+            profile = load_rules(rules, [f"{k}={v}" for k, v in settings.items()])
+            document = {"rules": rules, "players": (players or DEFAULT_PLAYERS).split(",")}
+            if scheme:
+                document["scheme"] = scheme
+            if option:
+                document["options"] = parse_options(option)
+            document.update(
+                round_document(
+                    profile, winner=winner, null=null, finish=finish, gosterme=gosterme, kafa=kafa,
+                    winner_tiles=winner_tiles, indicator=indicator, okey=okey, opened=opened, hand=hand,
+                    penalty=penalty,
+                )  # fmt: skip
+            )
+        result = score_document(document)
+        if json:
+            print_json(result.to_json())
+            return
+        from okeytool.render.score import render_round
+
+        render_round(result)

@@ -231,7 +231,10 @@ def _winner(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme)
     if "winner" not in document:
         if document.get("finish") in scheme.no_winner_finishes:
             return None
-        raise RoundError(f"the round names no winner: give \"winner\" (a player, or null for {scheme.no_winner})")
+        raise RoundError(
+            f"the round names no winner: give the winner (--winner NAME, \"winner\" in a document), "
+            f"or say nobody won, {scheme.no_winner} (--null, \"winner\": null)"
+        )
     if document["winner"] is None:
         return None
     return player_of(document["winner"], players, "winner")

@@ -27,6 +27,7 @@ class Scheme:
     winner; ``no_winner`` names a round without a winner (for messages). ``classic`` is how a classic
     scheme counts (None for 101 and Rummikub). ``uses_hands`` / ``uses_racks``: the round document
     carries 101 hands and penalties / Rummikub racks. ``fits`` says which rules it can score.
+    ``lower_is_better``: a lower total is better; ``counts_rounds``: the game lasts ``rules.rounds`` rounds.
     """
 
     name: str
@@ -43,6 +44,7 @@ class Scheme:
     uses_hands: bool = False
     uses_racks: bool = False
     lower_is_better: bool = False
+    counts_rounds: bool = False
 
     @property
     def scores_gosterme(self) -> bool:
@@ -90,6 +92,7 @@ SCHEMES: dict[str, Scheme] = {
         end=match.lowest_after_rounds,
         uses_hands=True,
         lower_is_better=True,
+        counts_rounds=True,
     ),
     "rummikub": Scheme(
         name="rummikub",
@@ -103,6 +106,7 @@ SCHEMES: dict[str, Scheme] = {
         score=rummikub.score,
         end=match.highest_after_rounds,
         uses_racks=True,
+        counts_rounds=True,
     ),
 }  # fmt: skip
 

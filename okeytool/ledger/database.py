@@ -1,0 +1,144 @@
+"""The ledger's SQLite file: opening it safely, the schema and its migrations.
+
+* A file that is not an okeytool ledger (not SQLite, another program's database, a corrupt one) is
+  refused with :class:`LedgerError` before anything is written to it: it is never modified.
+* The schema version is ``PRAGMA user_version``; :data:`MIGRATIONS` bring an older file up to date,
+  each step in one transaction. ``PRAGMA application_id`` marks the file as ours.
+* WAL journal and a busy timeout let several terminals use one ledger; every write is one
+  ``BEGIN IMMEDIATE`` transaction, so a killed writer leaves the last committed state.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from okeytool.errors import LedgerError
+
+#: ``PRAGMA application_id`` of an okeytool ledger: "OKEY" in ASCII.
+APPLICATION_ID = 0x4F4B4559
+SQLITE_MAGIC = b"SQLite format 3\x00"
+HEADER_SIZE = 100
+BUSY_TIMEOUT_MS = 10_000
+
+#: The statements that bring a ledger from version ``n`` to ``n + 1``.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    0: (
+        """CREATE TABLE games (
+               id INTEGER PRIMARY KEY,
+               name TEXT NOT NULL,
+               rules TEXT NOT NULL,
+               options TEXT NOT NULL,
+               players TEXT NOT NULL,
+               created TEXT NOT NULL)""",
+        """CREATE TABLE rounds (
+               id INTEGER PRIMARY KEY,
+               game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+               seq INTEGER NOT NULL,
+               document TEXT NOT NULL,
+               created TEXT NOT NULL,
+               UNIQUE (game_id, seq))""",
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+    1: ("ALTER TABLE rounds ADD COLUMN note TEXT NOT NULL DEFAULT ''",),
+}
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def inspect_file(path: Path) -> bool:
+    """Check, by reading only, that ``path`` may be used as a ledger. True if it is new (absent or empty).
+
+    Raises :class:`LedgerError` for a directory, a file that is not SQLite, or another program's
+    SQLite database.
+    """
+    if not path.exists():
+        return True
+    if path.is_dir():
+        raise LedgerError(f"{path} is a directory, not a game ledger file")
+    with path.open("rb") as handle:
+        header = handle.read(HEADER_SIZE)
+    if not header:
+        return True
+    if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
+        raise LedgerError(f"{path} is not an okeytool game ledger (not an SQLite database); it was left untouched")
+    application_id = int.from_bytes(header[68:72], "big")
+    if application_id != APPLICATION_ID:
+        raise LedgerError(
+            f"{path} is another program's SQLite database, not an okeytool game ledger; it was left untouched"
+        )
+    return False
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (creating on first use) and migrate the ledger at ``path``.
+
+    Raises :class:`LedgerError` for a foreign or corrupt file (left untouched) or one written by a
+    newer okeytool; ``OSError`` when the directory cannot be created.
+    """
+    new = inspect_file(path)
+    if new:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    except sqlite3.Error as err:
+        raise LedgerError(f"cannot open the game ledger {path}: {err}") from None
+    try:
+        if not new:
+            _check_readable(conn, path)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        _migrate(conn, path)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as err:
+        conn.close()
+        raise LedgerError(f"the game ledger {path} cannot be used ({err}); it was left untouched") from None
+    except LedgerError:
+        conn.close()
+        raise
+    return conn
+
+
+def _check_readable(conn: sqlite3.Connection, path: Path) -> None:
+    """Read-only checks of an existing ledger: integrity and schema version."""
+    try:
+        status = conn.execute("PRAGMA quick_check").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError as err:
+        raise LedgerError(f"the game ledger {path} is corrupt ({err}); it was left untouched") from None
+    if status != "ok":
+        raise LedgerError(f"the game ledger {path} is corrupt ({status}); it was left untouched")
+    if version > SCHEMA_VERSION:
+        raise LedgerError(
+            f"the game ledger {path} was written by a newer okeytool (schema {version}, this one knows {SCHEMA_VERSION})"
+        )
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    """Bring the schema to :data:`SCHEMA_VERSION`, one transaction per step (safe against a concurrent first use)."""
+    while True:
+        with transaction(conn):
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version >= SCHEMA_VERSION:
+                return
+            if version == 0:
+                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    raise LedgerError(f"{path} holds tables but no okeytool schema version; it was left untouched")
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            for statement in MIGRATIONS[version]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction (``BEGIN IMMEDIATE``): committed on success, rolled back on any error."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
