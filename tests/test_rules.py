@@ -1,0 +1,142 @@
+"""Rule profiles (rules.md sections 0 and 8): lookup, aliases, option overrides and validation."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from okeytool.errors import RulesError
+from okeytool.finish import Finish
+from okeytool.rules import OPTIONS, get_rules
+
+# rules.md section 0: hand size, wrap 12-13-1, wild tiles, scoring default.
+PROFILE_TABLE = {
+    "classic": (14, True, "okey", "pagat"),
+    "okeygg": (14, True, "okey", "okeygg"),
+    "101": (21, False, "okey", "101"),
+    "rummikub": (14, False, "joker", "rummikub"),
+}
+
+# rules.md section 8: defaults where sources disagree.
+SECTION_8_DEFAULTS = {
+    "stack_multipliers": True,
+    "kafa": "ordinary",
+    "renkli": False,
+    "open_pairs": 5,
+    "open_points": 101,
+    "jokers_in_pairs": True,
+    "unopened_cap": 404,
+    "initial_meld": 30,
+}
+
+
+@pytest.mark.parametrize("name", PROFILE_TABLE)
+def test_profiles_carry_section_0_values(name: str) -> None:
+    rules = get_rules(name)
+    assert rules.name == name
+    assert (rules.hand_size, rules.wrap, rules.wild, rules.scheme) == PROFILE_TABLE[name]
+    assert rules.has_indicator == (rules.wild == "okey")
+    assert rules.max_wilds == 2
+
+
+@pytest.mark.parametrize("name", PROFILE_TABLE)
+def test_profiles_carry_section_8_defaults(name: str) -> None:
+    rules = get_rules(name)
+    for option, value in SECTION_8_DEFAULTS.items():
+        assert getattr(rules, option) == value, option
+
+
+def test_seven_pairs_only_in_classic_profiles() -> None:
+    assert get_rules("classic").seven_pairs and get_rules("okeygg").seven_pairs
+    assert not get_rules("101").seven_pairs and not get_rules("rummikub").seven_pairs
+
+
+def test_scoring_defaults_of_section_7() -> None:
+    assert get_rules("classic").starting_points == 20  # pagat starts at 20
+    assert get_rules("okeygg").starting_points == 0
+    assert get_rules("okeygg").target == 21
+    assert get_rules("101").rounds == 5
+    assert get_rules("classic", {"start": "15"}).starting_points == 15
+
+
+@pytest.mark.parametrize(("alias", "name"), [("joypip", "rummikub"), ("JoyPip", "rummikub"), (" Classic ", "classic")])
+def test_lookup_by_alias_and_any_case(alias: str, name: str) -> None:
+    assert get_rules(alias) == get_rules(name)
+
+
+def test_unknown_profile() -> None:
+    with pytest.raises(RulesError, match="unknown rules profile 'chess'"):
+        get_rules("chess")
+
+
+@pytest.mark.parametrize(
+    ("options", "attribute", "value"),
+    [
+        ({"wrap": "false"}, "wrap", False),
+        ({"wrap": "NO"}, "wrap", False),
+        ({"wrap": False}, "wrap", False),
+        ({"stack_multipliers": "off"}, "stack_multipliers", False),
+        ({"renkli": "1"}, "renkli", True),
+        ({"kafa": "Match-Win"}, "kafa", "match-win"),
+        ({"target": "31"}, "target", 31),
+        ({"target": 7}, "target", 7),
+        ({"open_points": " 120 "}, "open_points", 120),
+        ({"scheme": "penalty"}, "scheme", "penalty"),
+    ],
+)
+def test_option_overrides(options: dict, attribute: str, value: object) -> None:
+    base = get_rules("classic")
+    changed = get_rules("classic", options)
+    assert getattr(changed, attribute) == value
+    assert changed.options[attribute] == value
+    assert base.with_options(options) == changed
+    assert getattr(get_rules("classic"), attribute) == getattr(base, attribute)  # the profile is untouched
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"wrapping": "true"}, "unknown rule option 'wrapping'"),
+        ({"wrap": "maybe"}, "wrap takes true or false"),
+        ({"target": "32"}, "target must be between 7 and 31"),
+        ({"target": "6"}, "target must be between 7 and 31"),
+        ({"open_pairs": "0"}, "open_pairs must be between"),
+        ({"open_points": "lots"}, "open_points takes a whole number"),
+        ({"open_points": True}, "open_points takes a whole number"),
+        ({"open_points": "10.5"}, "open_points takes a whole number"),
+        ({"kafa": "sometimes"}, "kafa takes one of ordinary, match-win"),
+        ({"scheme": "bridge"}, "scheme takes one of"),
+    ],
+)
+def test_bad_options_raise_rules_error(options: dict, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        get_rules("classic", options)
+    with pytest.raises(ValueError):  # bad input is a ValueError too
+        get_rules("classic").with_options(options)
+
+
+def test_rules_are_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        get_rules("classic").wrap = False  # type: ignore[misc]
+
+
+def test_every_option_is_a_rules_field() -> None:
+    names = {f.name for f in dataclasses.fields(get_rules("classic"))}
+    assert set(OPTIONS) <= names
+
+
+@pytest.mark.parametrize(
+    ("kind", "okey_finish", "stack", "multiplier"),
+    [
+        ("melds", False, True, 1),
+        ("melds", True, True, 2),
+        ("pairs", False, True, 2),
+        ("pairs", True, True, 4),
+        ("pairs", True, False, 2),
+        ("melds", True, False, 2),
+    ],
+)
+def test_finish_multipliers(kind: str, okey_finish: bool, stack: bool, multiplier: int) -> None:
+    rules = get_rules("classic", {"stack_multipliers": stack})
+    assert Finish.of(kind, okey_finish=okey_finish).multiplier(rules) == multiplier

@@ -1,0 +1,92 @@
+"""Supply checks (rules.md section 1) and hand sizes: what cannot physically exist is refused."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import hand, make_deal
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import extra_tile, legal_hands, okey_deals, rummikub_deal, supply_pool
+
+from okeytool.deal import Deal
+from okeytool.errors import HandSizeError, SupplyError
+from okeytool.parse.supply import check_hand_size, check_supply
+from okeytool.tiles import FALSE_JOKER, JOKER
+
+
+def test_two_copies_of_a_face_are_fine_three_are_not() -> None:
+    deal = make_deal("R4")
+    check_supply(deal, hand(deal, "K9 K9"))
+    with pytest.raises(SupplyError, match="too many K9: 3 in the hand, but only 2 copies of K9 exist"):
+        check_supply(deal, hand(deal, "K9 K9 K9"))
+
+
+def test_one_copy_of_the_indicator_face_besides_the_indicator() -> None:
+    deal = make_deal("R4")
+    check_supply(deal, hand(deal, "R4"))
+    with pytest.raises(SupplyError, match="only 1 R4 exists besides the indicator R4"):
+        check_supply(deal, hand(deal, "R4 R4"))
+
+
+def test_two_false_jokers_at_most() -> None:
+    deal = make_deal("R4")
+    check_supply(deal, hand(deal, "F F"))
+    with pytest.raises(SupplyError, match="too many F"):
+        check_supply(deal, hand(deal, "F F F"))
+
+
+@pytest.mark.parametrize("written", ["J J J", "R5 R5 R5", "J R5 J", "J R5 R5"])
+def test_two_real_okeys_at_most(written: str) -> None:
+    deal = make_deal("R4")
+    with pytest.raises(SupplyError, match="only 2 real okeys"):
+        check_supply(deal, hand(deal, written))
+
+
+def test_false_jokers_and_real_okeys_are_counted_apart() -> None:
+    deal = make_deal("R4")
+    check_supply(deal, hand(deal, "F F R5 R5"))
+
+
+def test_rummikub_two_jokers_and_no_false_joker() -> None:
+    deal = rummikub_deal()
+    check_supply(deal, (JOKER, JOKER))
+    with pytest.raises(SupplyError, match="too many J"):
+        check_supply(deal, (JOKER, JOKER, JOKER))
+    with pytest.raises(SupplyError, match="no false joker"):
+        deal.resolve([FALSE_JOKER])
+
+
+def test_seen_tiles_count_with_the_hand() -> None:
+    deal = make_deal("R4")
+    check_supply(deal, hand(deal, "K9"), hand(deal, "K9"))
+    with pytest.raises(SupplyError, match="too many K9: 1 in the hand and 2 seen"):
+        check_supply(deal, hand(deal, "K9"), hand(deal, "K9 K9"))
+    with pytest.raises(SupplyError, match="too many R4: 1 in the hand and 1 seen"):
+        check_supply(deal, hand(deal, "R4"), hand(deal, "R4"))
+    with pytest.raises(SupplyError, match="too many F"):
+        check_supply(deal, hand(deal, "F F"), hand(deal, "F"))
+
+
+@given(okey_deals(), st.data())
+def test_every_drawn_hand_passes_and_one_more_of_an_exhausted_tile_fails(deal: Deal, data: st.DataObject) -> None:
+    tiles = data.draw(legal_hands(deal, size=data.draw(st.integers(0, 30))))
+    check_supply(deal, tiles)
+    pool = supply_pool(deal)
+    exhausted = sorted(t for t in set(tiles) if tiles.count(t) == pool.count(t))
+    if exhausted:
+        tile = data.draw(st.sampled_from(exhausted))
+        with pytest.raises(SupplyError):
+            check_supply(deal, (*tiles, tile))
+        with pytest.raises(SupplyError):
+            check_supply(deal, tiles, (tile,))
+    else:
+        check_supply(deal, (*tiles, data.draw(extra_tile(deal, tiles))))
+
+
+def test_hand_sizes() -> None:
+    deal = make_deal("R4")
+    check_hand_size(hand(deal, "R1-13 K1"), (14, 15), "check")
+    with pytest.raises(HandSizeError, match="check needs 14 or 15 tiles, got 13"):
+        check_hand_size(hand(deal, "R1-13"), (14, 15), "check")
+    with pytest.raises(HandSizeError, match="no tiles were given"):
+        check_hand_size((), (14, 15), "check")
