@@ -1,0 +1,524 @@
+"""Okey 101 opening analysis (rules.md 5.2-5.5; cli.md ``open``) and 101 discard advice.
+
+* **Opening with melds** (5.2): the highest total value of new sets and runs laid from the hand while
+  the player keeps one tile to discard; whether it reaches ``open_points`` (101); its melds; a few
+  next-best openings that differ in their melds.
+* **Opening with pairs** (5.3): pairs of identical tiles; with ``jokers_in_pairs`` a real okey
+  completes a pair with any single tile (two real okeys, or two false jokers, are identical anyway).
+* **Elden** (5.4): every tile but one can be laid as new melds.
+* **İşler taş** (5.5): tiles that could be laid off on the table's melds.
+* **Opening waits**: for a hand below the threshold, the single tiles that would lift it there.
+* **Discards** (5.5): for a 22-tile hand, each distinct discard's penalty and the opening left.
+
+The best value comes from the exact search of :mod:`okeytool.solver.opening_search` (or, with
+``solver="cpsat"``, from the CP-SAT model of :mod:`okeytool.solver.opening_model`; the two agree, and
+the tests check it). Alternatives always come from the search.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Literal
+
+from okeytool.deal import Deal, SolverHand
+from okeytool.errors import HandSizeError, InputError
+from okeytool.parse.supply import check_hand_size, check_supply, limit
+from okeytool.solver.layoff import LayOff, TableMeld, isler_tiles, lay_offs
+from okeytool.solver.layout import lay_pieces
+from okeytool.solver.opening_search import Layout, OpeningSearch
+from okeytool.solver.result import Meld, SolveStatus
+from okeytool.solver.search import MeldSearch
+from okeytool.solver.validator import faces_meld_kind
+from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile
+
+SolverName = Literal["search", "cpsat"]
+MAX_HAND = 22
+DISCARD_HAND = 22
+PENALTY = 101
+DEFAULT_OPTIONS = 3
+#: Layouts the alternatives search may visit before it settles for what it has found.
+ALTERNATIVES_VISIT_LIMIT = 20_000
+
+
+@cache
+def opening_search(wrap: bool) -> OpeningSearch:
+    """The shared opening search (and its memo) for a wrap setting."""
+    return OpeningSearch(wrap)
+
+
+@cache
+def meld_search(wrap: bool) -> MeldSearch:
+    """The shared exact-layout search, used for elden."""
+    return MeldSearch(wrap)
+
+
+# -- results ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Opening:
+    """One opening with melds: the melds laid (runs joined as a player lays them) and their value."""
+
+    points: int
+    melds: tuple[Meld, ...]
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile laid."""
+        return tuple(t for meld in self.melds for t in meld.tiles)
+
+    def key(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """What makes two openings the same: the same melds with the same tiles standing for the same faces."""
+        return tuple(sorted(tuple(sorted((p.tile.index, p.as_.index) for p in m.placements)) for m in self.melds))
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``{"points": 104, "melds": [[{"tile": "K13", "as": "K13"}, ...]]}``."""
+        return {"points": self.points, "melds": [m.to_json() for m in self.melds]}
+
+
+NO_OPENING = Opening(0, ())
+
+
+@dataclass(frozen=True)
+class OpeningWait:
+    """A tile that would lift the best opening to the threshold, its unseen copies and the new value."""
+
+    tile: Tile
+    unseen: int
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"tile": "R5", "unseen": 1, "points": 104}``."""
+        return {"tile": str(self.tile), "unseen": self.unseen, "points": self.points}
+
+
+@dataclass(frozen=True)
+class OpeningResult:
+    """The answer of :func:`analyse_opening` (cli.md ``open``).
+
+    ``left``: the tiles the best opening does not lay (one of them is the discard). ``isler``: tiles
+    of the hand that could be laid off on the table (discarding one costs 101). ``lay_offs``: where
+    each can go, for a player who has opened (``None`` when not asked). ``waits``: for a hand below
+    the threshold, the tiles that would lift it there.
+    """
+
+    tiles: tuple[Tile, ...]
+    best: Opening
+    open_points: int
+    pairs: int
+    open_pairs: int
+    can_open_pairs: bool
+    elden: bool
+    options: tuple[Opening, ...]
+    left: tuple[Tile, ...]
+    isler: tuple[Tile, ...] = ()
+    lay_offs: tuple[LayOff, ...] | None = None
+    waits: tuple[OpeningWait, ...] = ()
+    status: SolveStatus = SolveStatus.OPTIMAL
+    solver: str = "search"
+
+    @property
+    def can_open(self) -> bool:
+        """True if the best opening with melds reaches the threshold."""
+        return self.best.points >= self.open_points
+
+    @property
+    def unseen_total(self) -> int:
+        """Unseen copies of all opening waits together."""
+        return sum(w.unseen for w in self.waits)
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``open`` document, with extra keys after the contract's."""
+        document: dict[str, object] = {
+            "best": self.best.to_json(),
+            "can_open": self.can_open,
+            "open_points": self.open_points,
+            "pairs": self.pairs,
+            "can_open_pairs": self.can_open_pairs,
+            "elden": self.elden,
+            "options": [o.to_json() for o in self.options],
+            "open_pairs": self.open_pairs,
+            "left": [str(t) for t in self.left],
+            "isler": [str(t) for t in self.isler],
+            "waits": [w.to_json() for w in self.waits],
+            "unseen_total": self.unseen_total,
+            "status": self.status.value,
+        }
+        if self.lay_offs is not None:
+            document["lay_offs"] = [lay.to_json() for lay in self.lay_offs]
+        return document
+
+
+# -- pairs ------------------------------------------------------------------------------------------
+
+
+def pair_count(hand: SolverHand, *, jokers_in_pairs: bool = True) -> int:
+    """Pairs of identical tiles (rules.md 5.3) in a hand's solver form.
+
+    Two copies of a face are a pair (F is counted as the okey face, so two F pair). Two real okeys are
+    identical tiles and pair; with ``jokers_in_pairs`` a real okey also completes a single tile.
+
+    >>> pair_count(SolverHand((2, 1) + (0,) * 50, 1))
+    2
+    >>> pair_count(SolverHand((2, 1) + (0,) * 50, 1), jokers_in_pairs=False)
+    1
+    """
+    pairs = sum(n // 2 for n in hand.counts)
+    wilds = hand.wilds
+    if jokers_in_pairs:
+        singles = sum(n % 2 for n in hand.counts)
+        completed = min(wilds, singles)
+        pairs += completed
+        wilds -= completed
+    return pairs + wilds // 2
+
+
+def can_open_with_pairs(deal: Deal, hand: SolverHand, *, keep: int = 1) -> bool:
+    """True if ``open_pairs`` pairs can be laid while ``keep`` tiles stay in the hand."""
+    need = deal.rules.open_pairs
+    pairs = pair_count(hand, jokers_in_pairs=deal.rules.jokers_in_pairs)
+    return pairs >= need and 2 * need <= hand.size - keep
+
+
+# -- the best opening -------------------------------------------------------------------------------
+
+
+def best_layout(deal: Deal, hand: SolverHand, *, keep: int = 1) -> Layout:
+    """The most valuable layout of new melds that leaves at least ``keep`` (0 or 1) tiles in the hand.
+
+    Raises ``ValueError`` for another ``keep``.
+    """
+    if keep not in (0, 1):
+        raise ValueError(f"keep must be 0 or 1, not {keep}")
+    search = opening_search(deal.rules.wrap)
+    layout = search.best_layout(hand.counts, hand.wilds)
+    if layout.laid <= hand.size - keep:
+        return layout
+    # Everything could be laid, but one tile must stay: the best over each tile kept back.
+    best = Layout((), 0)
+    counts = list(hand.counts)
+    for face in range(FACE_COUNT):
+        if counts[face]:
+            counts[face] -= 1
+            candidate = search.best_layout(counts, hand.wilds)
+            counts[face] += 1
+            if candidate.value > best.value:
+                best = candidate
+    if hand.wilds:
+        candidate = search.best_layout(counts, hand.wilds - 1)
+        if candidate.value > best.value:
+            best = candidate
+    return best
+
+
+def best_value_cpsat(deal: Deal, hand: SolverHand, *, keep: int = 1) -> tuple[Layout, SolveStatus]:
+    """:func:`best_layout` by the CP-SAT model. Raises :class:`SolverError` if the solve is not proven."""
+    from okeytool.solver.opening_model import OpeningModel
+    from okeytool.solver.opening_search import Piece
+
+    solution = OpeningModel(deal, hand, keep=keep).solve()
+    pieces = tuple(Piece(-1, faces, ()) for faces in solution.pieces)
+    return Layout(pieces, solution.value), solution.status
+
+
+def can_lay_all_but_one(deal: Deal, hand: SolverHand) -> bool:
+    """Elden (rules.md 5.4): all tiles but one can be laid as new melds."""
+    if hand.size == 0:
+        return False
+    found = meld_search(deal.rules.wrap).find(hand.counts, free=hand.wilds, drops=1, size=hand.size - 1)
+    return found is not None
+
+
+def can_lay_all(deal: Deal, hand: SolverHand) -> bool:
+    """All tiles of the hand can be laid as new melds (after the discard: going out)."""
+    found = meld_search(deal.rules.wrap).find(hand.counts, free=hand.wilds, drops=0, size=hand.size)
+    return found is not None
+
+
+def opening_from_layout(deal: Deal, hand: SolverHand, layout: Layout) -> Opening:
+    """The layout's pieces laid with the hand's tiles (runs that continue each other joined)."""
+    melds = lay_pieces(deal, hand.counts, [p.faces for p in layout.pieces])
+    return Opening(sum(m.value for m in melds), melds)
+
+
+def left_over(tiles: Sequence[Tile], opening: Opening) -> tuple[Tile, ...]:
+    """The tiles of the hand that the opening does not lay, in canonical order."""
+    rest = Counter(tiles)
+    rest.subtract(opening.tiles)
+    return tuple(sorted(rest.elements()))
+
+
+# -- alternatives -----------------------------------------------------------------------------------
+
+
+def _extends(deal: Deal, meld: Meld, tile: Tile) -> bool:
+    """True if ``tile`` could join ``meld`` (a run end, a set's missing colour)."""
+    face = deal.plays_as(tile)
+    faces = [p.as_ for p in meld.placements]
+    wrap = deal.rules.wrap
+    options = ALL_FACES if face is None else (face,)
+    return any(faces_meld_kind([*faces, f], wrap) is not None for f in options)
+
+
+def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int = 1) -> bool:
+    """True unless a strictly better opening lays the same melds and more: a tile left over (beyond
+    the one kept) would join one of its melds, or the tiles left over hold another meld."""
+    left = left_over(tiles, opening)
+    if len(left) <= keep:
+        return True
+    if any(_extends(deal, meld, tile) for meld in opening.melds for tile in set(left)):
+        return False
+    return best_layout(deal, deal.solver_hand(left), keep=keep).value == 0
+
+
+def alternatives(
+    deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *, keep: int = 1
+) -> tuple[Opening, ...]:
+    """Up to ``count`` next-best openings, each with melds different from ``best`` and from each other.
+
+    Only maximal openings are listed (:func:`is_maximal`): the best opening less a tile is not an
+    alternative. Ordered by value, then by their melds. The search visits at most
+    :data:`ALTERNATIVES_VISIT_LIMIT` layouts, so on a very rich hand the list is the best found.
+    """
+    if count <= 0 or best.points == 0:
+        return ()
+    hand = deal.solver_hand(tiles)
+    search = opening_search(deal.rules.wrap)
+    seen_pieces: set[tuple[tuple[int, ...], ...]] = set()
+    found: dict[tuple[object, ...], Opening] = {}
+    ranked: list[int] = []
+    best_key = best.key()
+
+    def floor() -> float:
+        return ranked[count - 1] if len(ranked) >= count else 1
+
+    def accept(layout: Layout) -> None:
+        if layout.value < floor() or layout.laid > hand.size - keep or layout.value == 0:
+            return None
+        shape = tuple(sorted(p.faces + (-1,) + p.wild_faces for p in layout.pieces))
+        if shape in seen_pieces:
+            return None
+        seen_pieces.add(shape)
+        opening = opening_from_layout(deal, hand, layout)
+        key = opening.key()
+        if key == best_key or key in found or not is_maximal(deal, tiles, opening, keep=keep):
+            return None
+        found[key] = opening
+        ranked.append(opening.points)
+        ranked.sort(reverse=True)
+        return None
+
+    search.layouts(hand.counts, hand.wilds, accept=accept, floor=floor, limit=ALTERNATIVES_VISIT_LIMIT)
+    ordered = sorted(found.items(), key=lambda item: (-item[1].points, item[0]))
+    return tuple(opening for _, opening in ordered[:count])
+
+
+# -- waits and unseen tiles -------------------------------------------------------------------------
+
+
+def unseen(deal: Deal, tile: Tile, hand: Sequence[Tile], seen: Sequence[Tile]) -> int:
+    """Copies of ``tile`` not in the hand, not the indicator and not among the seen tiles (rules.md 4)."""
+    return max(0, limit(deal, tile) - hand.count(tile) - seen.count(tile))
+
+
+def drawable_tiles(deal: Deal) -> tuple[Tile, ...]:
+    """Every tile a player can draw, as written: each numbered face (the okey face is a real okey), and F."""
+    extra = (FALSE_JOKER,) if deal.okey is not None else (deal.wild_tile(),)
+    return (*ALL_FACES, *extra)
+
+
+def opening_waits(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, keep: int = 1
+) -> tuple[OpeningWait, ...]:
+    """The tiles whose addition lifts the best opening to ``open_points`` (empty if it is there already).
+
+    Only tiles that can still exist beside the hand are considered; one whose copies are all seen is
+    still listed, with 0 unseen.
+    """
+    threshold = deal.rules.open_points
+    hand = deal.solver_hand(tiles)
+    if best_layout(deal, hand, keep=keep).value >= threshold:
+        return ()
+    held = list(tiles)
+    out = []
+    for tile in drawable_tiles(deal):
+        if held.count(tile) >= limit(deal, tile):
+            continue
+        value = best_layout(deal, deal.solver_hand([*held, tile]), keep=keep).value
+        if value >= threshold:
+            out.append(OpeningWait(tile, unseen(deal, tile, held, seen), value))
+    return tuple(out)
+
+
+# -- the whole analysis -----------------------------------------------------------------------------
+
+
+def check_opening_hand(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), table: Sequence[TableMeld] = ()) -> None:
+    """Refuse a hand the opening analysis cannot take.
+
+    Raises :class:`HandSizeError` for an empty hand or more than 22 tiles, :class:`SupplyError` when
+    hand, seen tiles and table together break the supply limits.
+    """
+    if not tiles:
+        raise HandSizeError("open needs 1 to 22 tiles (21 or 22 in a 101 deal), but no tiles were given")
+    if len(tiles) > MAX_HAND:
+        raise HandSizeError(f"open takes at most {MAX_HAND} tiles (21 or 22 in a 101 deal), got {len(tiles)}")
+    check_supply(deal, tiles, [*seen, *(t for meld in table for t in meld.tiles)])
+
+
+def analyse_opening(
+    deal: Deal,
+    tiles: Sequence[Tile],
+    *,
+    seen: Sequence[Tile] = (),
+    table: Sequence[TableMeld] = (),
+    opened: bool = False,
+    options: int = DEFAULT_OPTIONS,
+    waits: bool = True,
+    solver: SolverName = "search",
+) -> OpeningResult:
+    """Analyse a hand for a 101 opening (cli.md ``open``).
+
+    ``tiles`` are as held (``Deal.resolve`` applied); 21 or 22 in a deal, any 1-22 for what-if
+    questions. ``seen`` and the table's tiles count as seen for the waits' unseen copies. ``options``:
+    how many alternatives to list. ``opened``: also list the lay-offs onto the table.
+
+    Raises :class:`HandSizeError`, :class:`SupplyError` (see :func:`check_opening_hand`),
+    :class:`InputError` for a negative ``options`` or an unknown solver, :class:`SolverError` if the
+    CP-SAT model does not finish within its time limit.
+    """
+    if options < 0:
+        raise InputError(f"--options must be 0 or more, not {options}")
+    if solver not in ("search", "cpsat"):
+        raise InputError(f"unknown solver {solver!r} (search or cpsat)")
+    check_opening_hand(deal, tiles, seen, table)
+    held = tuple(sorted(tiles))
+    hand = deal.solver_hand(held)
+    status = SolveStatus.OPTIMAL
+    if solver == "cpsat":
+        layout, status = best_value_cpsat(deal, hand)
+    else:
+        layout = best_layout(deal, hand)
+    best = opening_from_layout(deal, hand, layout) if layout.value else NO_OPENING
+    seen_all = (*seen, *(t for meld in table for t in meld.tiles))
+    return OpeningResult(
+        tiles=held,
+        best=best,
+        open_points=deal.rules.open_points,
+        pairs=pair_count(hand, jokers_in_pairs=deal.rules.jokers_in_pairs),
+        open_pairs=deal.rules.open_pairs,
+        can_open_pairs=can_open_with_pairs(deal, hand),
+        elden=can_lay_all_but_one(deal, hand),
+        options=alternatives(deal, held, best, options),
+        left=left_over(held, best),
+        isler=isler_tiles(deal, held, table),
+        lay_offs=lay_offs(deal, held, table) if opened else None,
+        waits=opening_waits(deal, held, seen_all) if waits else (),
+        status=status,
+        solver=solver,
+    )
+
+
+# -- 101 discards -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Discard101:
+    """One distinct discard from a 22-tile 101 hand and what it leaves.
+
+    ``penalty``: 101 when the discard is a real okey or an işler taş (rules.md 5.5; one penalty per
+    discard, ``reasons`` says why), 0 when it is a finishing discard (``wins``: the 21 tiles left can
+    all be laid as new melds while nobody has opened, elden). ``open_points``: the best opening of the
+    21 tiles left (all 21 may be laid, the discard being the tile kept); ``pairs``: their pairs.
+    """
+
+    tile: Tile
+    penalty: int
+    reasons: tuple[str, ...]
+    open_points: int
+    pairs: int
+    can_open: bool
+    wins: bool
+    okey_finish: bool
+    opening: Opening = field(compare=False)
+
+    def to_json(self) -> dict[str, object]:
+        """A row shaped like cli.md's ``discard`` entries, with the 101 keys."""
+        return {
+            "tile": str(self.tile),
+            "wins": self.wins,
+            "kind": "melds" if self.wins else None,
+            "okey_finish": self.okey_finish,
+            "penalty": self.penalty,
+            "reasons": list(self.reasons),
+            "open_points": self.open_points,
+            "pairs": self.pairs,
+            "can_open": self.can_open,
+            "melds": [m.to_json() for m in self.opening.melds],
+        }
+
+
+@dataclass(frozen=True)
+class Discard101Result:
+    """Every distinct discard of a 22-tile 101 hand, best first (:func:`discard_101`)."""
+
+    tiles: tuple[Tile, ...]
+    discards: tuple[Discard101, ...]
+    open_points: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"discards": [row, ...]}`` like cli.md's ``discard`` document."""
+        return {"discards": [d.to_json() for d in self.discards]}
+
+
+def discard_penalty(deal: Deal, tile: Tile, table: Sequence[TableMeld]) -> tuple[str, ...]:
+    """Why discarding ``tile`` costs 101 (rules.md 5.5): ``"okey"`` for a real okey, ``"isler"`` for a
+    tile that could be laid off on a table meld. Empty when it costs nothing."""
+    reasons = []
+    if deal.is_wild(tile):
+        reasons.append("okey")
+    if any(meld.accepts(deal, tile) for meld in table):
+        reasons.append("isler")
+    return tuple(reasons)
+
+
+def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld] = ()) -> Discard101Result:
+    """Rank the distinct discards of a 22-tile 101 hand.
+
+    Order: winning (elden) discards first, a real okey thrown first among them; then discards
+    without penalty; then the higher opening value left; then more pairs; then canonical tile order.
+
+    Raises :class:`HandSizeError` for a hand that is not 22 tiles, :class:`SupplyError` when hand and
+    table break the supply limits.
+    """
+    check_hand_size(tiles, (DISCARD_HAND,), "discard in 101")
+    check_supply(deal, tiles, [t for meld in table for t in meld.tiles])
+    held = tuple(sorted(tiles))
+    rows = []
+    for tile in sorted(set(held)):
+        rest = list(held)
+        rest.remove(tile)
+        hand = deal.solver_hand(rest)
+        layout = best_layout(deal, hand, keep=0)
+        opening = opening_from_layout(deal, hand, layout) if layout.value else NO_OPENING
+        wins = not table and can_lay_all(deal, hand)
+        reasons = () if wins else discard_penalty(deal, tile, table)
+        rows.append(
+            Discard101(
+                tile=tile,
+                penalty=PENALTY if reasons else 0,
+                reasons=reasons,
+                open_points=opening.points,
+                pairs=pair_count(hand, jokers_in_pairs=deal.rules.jokers_in_pairs),
+                can_open=opening.points >= deal.rules.open_points or can_open_with_pairs(deal, hand, keep=0),
+                wins=wins,
+                okey_finish=wins and deal.is_wild(tile),
+                opening=opening,
+            )
+        )
+    rows.sort(key=lambda r: (not r.wins, not r.okey_finish, r.penalty, -r.open_points, -r.pairs, r.tile))
+    return Discard101Result(held, tuple(rows), deal.rules.open_points)
+

@@ -1,0 +1,229 @@
+"""Exact search for the most valuable 101 opening: a memoised depth-first search over meld templates.
+
+The question (rules.md 5.2): which new sets and runs, laid from a hand of plain tiles (face counts,
+false jokers already counted as the okey face) and ``wilds`` real okeys, have the highest total value
+(rules.md section 2: the numbers the tiles stand for)? Every opening is a multiset of template pieces
+(sets of 3-4, runs of 3-5: a longer run splits into these and splitting does not change the value).
+
+The search takes the lowest face still held and either leaves one copy out of the opening or opens
+a piece that contains it, filling the piece's other slots from the hand where it can and with wilds
+where it cannot (a held tile in a slot is never worse than a wild there: both count the slot's number,
+and the wild stays free). Copies of a face are left out before any of them opens a piece, and one
+face opens its pieces in template order, so each multiset of pieces is reached once per face.
+
+The state of the search is ``(first, wilds, code)``: the template the current face must start from,
+the wilds left and the remaining counts packed two bits per face (faces below the current one are all
+zero, so the packed counts name the whole remaining hand). The best value still to gain from a state
+does not depend on how it was reached, so it is memoised across hands. That exact value is also the
+bound used when several openings are enumerated (:meth:`OpeningSearch.layouts`).
+
+The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.solver.opening` applies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from okeytool.solver.melds import templates, templates_by_face
+from okeytool.tiles import FACE_COUNT
+
+_FRESH = -1  # no piece opened yet for the current face
+_CACHE_LIMIT = 400_000
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One template laid: its index in :func:`templates`, its faces and value, and the faces its wilds fill."""
+
+    template: int
+    faces: tuple[int, ...]
+    wild_faces: tuple[int, ...]
+
+    @property
+    def value(self) -> int:
+        """Sum of the numbers of its slots."""
+        return sum(f % 13 + 1 for f in self.faces)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """An opening found by the search: the pieces laid and their total value."""
+
+    pieces: tuple[Piece, ...]
+    value: int
+
+    @property
+    def laid(self) -> int:
+        """Number of tiles laid (slots of all pieces, wilds included)."""
+        return sum(len(p.faces) for p in self.pieces)
+
+    @property
+    def wilds_used(self) -> int:
+        """Slots filled by wilds."""
+        return sum(len(p.wild_faces) for p in self.pieces)
+
+
+def pack(counts: Sequence[int]) -> int:
+    """Face counts (0-3 each) packed two bits per face, face 0 in the lowest bits."""
+    code = 0
+    for face in range(FACE_COUNT - 1, -1, -1):
+        code = (code << 2) | counts[face]
+    return code
+
+
+def _lowest(code: int) -> int:
+    """The lowest face with a tile left in a non-zero packed code."""
+    return ((code & -code).bit_length() - 1) >> 1
+
+
+class OpeningSearch:
+    """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared."""
+
+    def __init__(self, wrap: bool) -> None:
+        self.wrap = wrap
+        self.templates = templates(wrap)
+        self.faces = tuple(t.faces for t in self.templates)
+        self.values = tuple(sum(f % 13 + 1 for f in t.faces) for t in self.templates)
+        self.by_face = templates_by_face(wrap)
+        self.memo: dict[tuple[int, int, int], int] = {}
+
+    # -- the exact value ---------------------------------------------------------------------------
+
+    def best_value(self, counts: Sequence[int], wilds: int) -> int:
+        """The highest total value of pieces laid from the hand, with no tile kept back."""
+        if len(self.memo) > _CACHE_LIMIT:
+            self.memo.clear()
+        return self._best(_FRESH, wilds, pack(counts))
+
+    def _best(self, first: int, wilds: int, code: int) -> int:
+        if code == 0:
+            return 0
+        key = (first, wilds, code)
+        memo = self.memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        i = _lowest(code)
+        best = 0
+        if first == _FRESH:
+            # Leave one copy of face i out of the opening.
+            best = self._best(_FRESH, wilds, code - (1 << (2 * i)))
+        for t in self.by_face[i]:
+            if t < first:
+                continue
+            step = self._take(t, wilds, code)
+            if step is None:
+                continue
+            rest, left = step
+            nxt = t if (rest >> (2 * i)) & 3 else _FRESH
+            value = self.values[t] + self._best(nxt, left, rest)
+            if value > best:
+                best = value
+        memo[key] = best
+        return best
+
+    def _take(self, t: int, wilds: int, code: int) -> tuple[int, int] | None:
+        """Lay template t: held tiles fill its slots where they can, wilds the others (None if too few)."""
+        for f in self.faces[t]:
+            shift = 2 * f
+            if (code >> shift) & 3:
+                code -= 1 << shift
+            elif wilds:
+                wilds -= 1
+            else:
+                return None
+        return code, wilds
+
+    def _wild_faces(self, t: int, code: int) -> tuple[int, ...]:
+        return tuple(f for f in self.faces[t] if not (code >> (2 * f)) & 3)
+
+    # -- one best layout -----------------------------------------------------------------------------
+
+    def best_layout(self, counts: Sequence[int], wilds: int) -> Layout:
+        """A layout of the highest value (deterministic: the first best choice in search order)."""
+        total = self.best_value(counts, wilds)
+        pieces: list[Piece] = []
+        first, code = _FRESH, pack(counts)
+        while code:
+            target = self._best(first, wilds, code)
+            if target == 0:
+                break
+            i = _lowest(code)
+            if first == _FRESH and self._best(_FRESH, wilds, code - (1 << (2 * i))) == target:
+                code -= 1 << (2 * i)
+                continue
+            for t in self.by_face[i]:
+                if t < first:
+                    continue
+                step = self._take(t, wilds, code)
+                if step is None:
+                    continue
+                rest, left = step
+                nxt = t if (rest >> (2 * i)) & 3 else _FRESH
+                if self.values[t] + self._best(nxt, left, rest) == target:
+                    pieces.append(Piece(t, self.faces[t], self._wild_faces(t, code)))
+                    first, wilds, code = nxt, left, rest
+                    break
+            else:  # pragma: no cover - the memo is exact, so some choice reaches the target
+                raise AssertionError("opening search lost its best choice")
+        return Layout(tuple(pieces), total)
+
+    # -- several layouts -----------------------------------------------------------------------------
+
+    def layouts(
+        self,
+        counts: Sequence[int],
+        wilds: int,
+        *,
+        accept: Callable[[Layout], float | None],
+        floor: Callable[[], float],
+        limit: int = 200_000,
+    ) -> int:
+        """Visit every layout whose value could be at least ``floor()`` (re-read as the search goes).
+
+        ``accept(layout)`` is called for each complete layout reached; the caller keeps what it wants
+        and raises its floor. The exact memoised value of each state bounds its subtree, so only
+        subtrees that can still reach the floor are opened. Returns the number of layouts visited
+        (the visit stops after ``limit``).
+        """
+        self.best_value(counts, wilds)
+        visited = 0
+        pieces: list[Piece] = []
+
+        def walk(first: int, wilds_left: int, code: int, value: int) -> None:
+            nonlocal visited
+            if code == 0:
+                visited += 1
+                accept(Layout(tuple(pieces), value))
+                return
+            i = _lowest(code)
+            # Children as (bound, order, piece, state): the most promising first, so that the
+            # caller's floor rises early and prunes the rest.
+            children: list[tuple[int, int, Piece | None, tuple[int, int, int]]] = []
+            if first == _FRESH:
+                rest = code - (1 << (2 * i))
+                children.append((value + self._best(_FRESH, wilds_left, rest), 0, None, (_FRESH, wilds_left, rest)))
+            for order, t in enumerate(self.by_face[i], start=1):
+                if t < first:
+                    continue
+                step = self._take(t, wilds_left, code)
+                if step is None:
+                    continue
+                rest, left = step
+                nxt = t if (rest >> (2 * i)) & 3 else _FRESH
+                bound = value + self.values[t] + self._best(nxt, left, rest)
+                children.append((bound, order, Piece(t, self.faces[t], self._wild_faces(t, code)), (nxt, left, rest)))
+            children.sort(key=lambda c: (-c[0], c[1]))
+            for bound, _, piece, (nxt, left, rest) in children:
+                if visited >= limit or bound < floor():
+                    return
+                if piece is None:
+                    walk(nxt, left, rest, value)
+                else:
+                    pieces.append(piece)
+                    walk(nxt, left, rest, value + piece.value)
+                    pieces.pop()
+
+        walk(_FRESH, wilds, pack(counts), 0)
+        return visited
