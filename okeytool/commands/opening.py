@@ -1,15 +1,155 @@
-"""Command module (to be filled in)."""
+"""``open``: Okey 101 opening analysis (cli.md), and the 101 discard document for ``discard --rules 101``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
+from okeytool.commands.common import (
+    IndicatorOpt,
+    JsonOpt,
+    OkeyOpt,
+    OptionOpt,
+    SeenOpt,
+    TilesArg,
+    load_deal,
+    load_rules,
+    print_json,
+    read_hand,
+)
+from okeytool.deal import Deal
+from okeytool.errors import InputError
+
+DEFAULT_RULES = "101"
+
+OpenRulesOpt = Annotated[
+    str, typer.Option("--rules", "-r", help="Rule profile (the opening is a 101 question; default 101).")
+]
+TableOpt = Annotated[
+    str,
+    typer.Option("--table", "-t", help="Melds on the table, ';' between melds, e.g. 'R1-3; K7 B7 Y7'."),
+]
+OpenedOpt = Annotated[bool, typer.Option("--opened", help="The player has opened: list lay-offs onto the table.")]
+OptionsOpt = Annotated[int, typer.Option("--options", "-k", help="How many next-best openings to list.")]
+SolverOpt = Annotated[str, typer.Option("--solver", help="search (fast exact search) or cpsat (CP-SAT model).")]
+
+
+def read_table(deal: Deal, text: str) -> tuple[Any, ...]:
+    """The table melds written in ``text`` (``"R1-3; K7 B7 Y7"``), each checked to be a set or a run.
+
+    Raises :class:`InputError` naming the meld for bad notation or a meld that is not valid.
+    """
+    from okeytool.parse.notation import parse_melds
+    from okeytool.solver.layoff import table_melds
+
+    if not text.strip():
+        return ()
+    try:
+        melds = parse_melds(text, wrap=deal.rules.wrap)
+        return table_melds(deal, [deal.resolve(m) for m in melds])
+    except InputError as err:
+        raise InputError(f"--table: {err}") from None
+
+
+def _question_deal(question: Mapping[str, Any]) -> Deal:
+    options = question.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise InputError("\"options\" must be an object of rule options, e.g. {\"open_points\": 81}")
+    rules = load_rules(str(question.get("rules") or DEFAULT_RULES), [f"{k}={v}" for k, v in options.items()])
+    return load_deal(rules, question.get("indicator"), question.get("okey"))
+
+
+def _count(question: Mapping[str, Any], key: str, default: int) -> int:
+    value = question.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{key!r} must be a whole number, not {value!r}")
+    return value
+
+
+def open_document(question: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``open`` answer for a batch question (same document as ``open --json``).
+
+    Fields: ``tiles``, ``rules`` (default 101), ``indicator`` or ``okey``, ``seen``, ``table``,
+    ``opened``, ``alternatives`` (how many next-best openings, default 3), ``solver``, ``options``
+    (rule options). Raises :class:`InputError` for bad input.
+    """
+    from okeytool.solver.opening import DEFAULT_OPTIONS, analyse_opening
+
+    deal = _question_deal(question)
+    hand, seen = read_hand(deal, str(question.get("tiles", "")), str(question.get("seen", "") or ""))
+    table = read_table(deal, str(question.get("table", "") or ""))
+    result = analyse_opening(
+        deal,
+        hand,
+        seen=seen,
+        table=table,
+        opened=bool(question.get("opened", False)),
+        options=_count(question, "alternatives", DEFAULT_OPTIONS),
+        solver=str(question.get("solver", "search")),  # type: ignore[arg-type]
+    )
+    return result.to_json()
+
+
+def discard_101_document(question: Mapping[str, Any]) -> dict[str, Any]:
+    """The 101 ``discard`` answer for 22 tiles: ``{"discards": [row, ...]}``, best first.
+
+    Each row: ``tile``, ``wins``, ``kind``, ``okey_finish``, ``penalty`` (101 for a real okey or an
+    işler taş given ``table``), ``reasons``, ``open_points``, ``pairs``, ``can_open``, ``melds``.
+    Fields as for ``open`` (``rules`` default 101, ``indicator``, ``tiles``, ``seen``, ``table``).
+    Raises :class:`InputError` (:class:`HandSizeError` unless 22 tiles) for bad input.
+    """
+    from okeytool.solver.opening import discard_101
+
+    deal = _question_deal(question)
+    hand, _ = read_hand(deal, str(question.get("tiles", "")), str(question.get("seen", "") or ""))
+    table = read_table(deal, str(question.get("table", "") or ""))
+    return discard_101(deal, hand, table=table).to_json()
+
+
 #: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
-BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {}
+BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"open": open_document}
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the application."""
+    """Add ``open`` to the application."""
+
+    @app.command("open")
+    def open_(
+        tiles: TilesArg,
+        rules: OpenRulesOpt = DEFAULT_RULES,
+        indicator: IndicatorOpt = None,
+        okey: OkeyOpt = None,
+        seen: SeenOpt = "",
+        table: TableOpt = "",
+        opened: OpenedOpt = False,
+        options: OptionsOpt = 3,
+        option: OptionOpt = None,
+        solver: SolverOpt = "search",
+        json: JsonOpt = False,
+    ) -> None:
+        """Can this 101 hand open? The best opening with melds (one tile kept to discard), pairs, elden.
+
+        Also lists the next-best openings (--options), the tiles that would lift a hand below 101
+        to 101 with their unseen copies, and, with --table, the işler taş (tiles that could be laid
+        off on the table; discarding one costs 101) and, with --opened, where each can go.
+
+        Example: okeytool open -i Y7 K13 R13 Y13 B10-13 R4 B4 K4 Y4 K2
+        """
+        from okeytool.solver.opening import analyse_opening
+
+        if solver not in ("search", "cpsat"):
+            raise InputError(f"--solver takes search or cpsat, not {solver!r}")
+        deal = load_deal(load_rules(rules, option), indicator, okey)
+        hand, shown = read_hand(deal, tiles, seen)
+        melds = read_table(deal, table)
+        result = analyse_opening(
+            deal, hand, seen=shown, table=melds, opened=opened, options=options, solver=solver  # type: ignore[arg-type]
+        )
+        if json:
+            print_json(result.to_json())
+            return
+        from okeytool.render.opening import render_opening
+
+        render_opening(deal, result, melds)

@@ -1,0 +1,82 @@
+"""Rendering of ``open`` results (Okey 101 openings) and of 101 discard rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from okeytool.deal import Deal
+from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
+from okeytool.solver.layoff import TableMeld
+from okeytool.solver.opening import Discard101Result, Opening, OpeningResult
+
+
+def _yes(flag: bool) -> Text:
+    return Text("yes", style="bold green") if flag else Text("no", style="red")
+
+
+def opening_table(deal: Deal, opening: Opening) -> Table:
+    """The melds of an opening, each with its kind and points, and the total."""
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    table.add_column()
+    table.add_column(style="dim")
+    table.add_column(justify="right")
+    for meld in opening.melds:
+        table.add_row(meld_text(meld, deal), meld.kind, str(meld.value))
+    table.add_row(Text(""), Text("total", style="bold"), Text(str(opening.points), style="bold"))
+    return table
+
+
+def render_opening(deal: Deal, result: OpeningResult, table: Sequence[TableMeld] = ()) -> None:
+    """Print the best opening with its melds and points, pairs, elden, alternatives, waits and lay-offs."""
+    out = console()
+    out.print(deal_text(deal))
+    out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)).append(f"  ({len(result.tiles)} tiles)"))
+    head = Text("best opening: ", style="bold").append(f"{result.best.points} points", style="bold")
+    head.append(f" (needs {result.open_points}) ").append_text(_yes(result.can_open))
+    out.print(head)
+    if result.best.melds:
+        out.print(opening_table(deal, result.best))
+        out.print(Text("  left in hand  ").append_text(tiles_text(result.left, deal)))
+    pairs = Text("pairs: ", style="bold").append(f"{result.pairs} (needs {result.open_pairs}) ")
+    out.print(pairs.append_text(_yes(result.can_open_pairs)))
+    out.print(Text("elden (all tiles but one laid): ", style="bold").append_text(_yes(result.elden)))
+    for k, option in enumerate(result.options, start=1):
+        out.print(Text(f"option {k}: {option.points} points", style="bold"))
+        out.print(opening_table(deal, option))
+    if result.waits:
+        waits = Table("tile", "unseen", "opening", box=None, title=f"tiles that reach {result.open_points}")
+        for wait in result.waits:
+            waits.add_row(tile_text(wait.tile, deal), str(wait.unseen), str(wait.points))
+        out.print(waits)
+        out.print(Text(f"unseen copies in all: {result.unseen_total}"))
+    elif not result.can_open:
+        out.print(Text(f"no single tile reaches {result.open_points}", style="dim"))
+    if table:
+        out.print(Text("table", style="bold"))
+        for number, meld in enumerate(table, start=1):
+            out.print(Text(f"  {number}: ").append_text(tiles_text(meld.tiles, deal)))
+        isler = Text("işler taş (discarding costs 101): ", style="bold")
+        out.print(isler.append_text(tiles_text(result.isler, deal)) if result.isler else isler.append("none"))
+    if result.lay_offs is not None:
+        if not result.lay_offs:
+            out.print(Text("lay-offs: none", style="bold"))
+        for lay in result.lay_offs:
+            where = ", ".join(str(n) for n in lay.melds)
+            out.print(Text("lay off ").append_text(tile_text(lay.tile, deal)).append(f" on meld {where}"))
+
+
+def render_discard_101(deal: Deal, result: Discard101Result) -> None:
+    """Print the ranked 101 discards: penalty, opening left, pairs."""
+    out = console()
+    out.print(deal_text(deal))
+    rows = Table("discard", "penalty", "opening left", "pairs", "can open", box=None)
+    for row in result.discards:
+        penalty = Text(f"{row.penalty} ({', '.join(row.reasons)})", style="red") if row.penalty else Text("0")
+        label = tile_text(row.tile, deal)
+        if row.wins:
+            label.append(" wins", style="bold green")
+        rows.add_row(label, penalty, str(row.open_points), str(row.pairs), _yes(row.can_open))
+    out.print(rows)
