@@ -1,0 +1,153 @@
+"""``okeytool score`` on the command line: options, round documents, JSON output and bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from okeytool.cli import app, main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
+runner = CliRunner()
+
+
+def run_main(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
+    """Run the real entry point (with its error handling) in-process: exit code, stdout, stderr."""
+    monkeypatch.setattr(sys, "argv", ["okeytool", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        main()
+        code = 0
+    except SystemExit as done:
+        code = int(done.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def score_json(*args: str, stdin: str | None = None) -> dict[str, Any]:
+    result = runner.invoke(app, ["score", *args, "--json"], input=stdin)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_classic_round_from_options() -> None:
+    doc = score_json("--scheme", "pagat", "--winner", "P2", "--finish", "okey", "--gosterme", "P3")
+    assert doc["scores"] == {"P1": -5, "P2": -1, "P3": -4, "P4": -5}
+    assert {"player": "P1", "code": "okey_finish", "points": -4} in [
+        {k: i[k] for k in ("player", "code", "points")} for i in doc["items"]
+    ]
+
+
+def test_players_and_penalty_scheme() -> None:
+    doc = score_json("-p", "Ali,Bora,Cem", "--scheme", "penalty", "-w", "Cem", "-f", "pairs")
+    assert doc["scores"] == {"Ali": 4, "Bora": 4, "Cem": 0}
+
+
+def test_finish_from_the_winners_tiles() -> None:
+    doc = score_json("-w", "P1", "-t", "R1-4 B9-11 K5 Y5 R5 K11-13 K1 Y8", "-i", "Y7")
+    assert doc["finish"] == "okey" and doc["scores"]["P2"] == -4
+
+
+def test_okey_instead_of_indicator_for_renkli() -> None:
+    doc = score_json("-w", "P1", "-f", "normal", "--okey", "K1", "--option", "renkli=true")  # indicator K13
+    assert doc["scores"]["P2"] == -4
+
+
+def test_101_round_from_options() -> None:
+    doc = score_json(
+        "-r", "101", "-i", "B1", "-w", "P1", "--opened", "P1=pairs", "--opened", "P2=melds",
+        "--hand", "P2=R3 K9 Y12", "--opened", "P4=pairs", "--hand", "P4=B5 K6", "--finish", "okey",
+        "--penalty", "P3", "--penalty", "P3=2",
+    )  # fmt: skip
+    assert doc["scores"] == {"P1": -404, "P2": 96, "P3": 404 + 303, "P4": 88}
+
+
+def test_101_aborted_from_options() -> None:
+    doc = score_json("-r", "101", "-i", "B1", "-f", "aborted", "--hand", "P2=B2 B2 R4")
+    assert doc["scores"] == {"P1": 0, "P2": 202, "P3": 0, "P4": 0} and doc["counted"] is False
+
+
+def test_rummikub_racks_from_options() -> None:
+    doc = score_json("-r", "joypip", "-p", "A,B,C,D", "--null",
+                     "--rack", "A=R4 K6", "--rack", "B=B12 Y13", "--rack", "C=K10", "--rack", "D=R13 B13 K13 Y1")  # fmt: skip
+    assert doc["scores"] == {"A": 22, "B": -15, "C": 22, "D": -30}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_example_round_files_score(name: str) -> None:
+    doc = score_json("--round", str(EXAMPLES / name))
+    assert sum(i["points"] for i in doc["items"]) == sum(doc["scores"].values())
+
+
+def test_round_document_from_stdin_matches_the_options() -> None:
+    document = {"rules": "classic", "scheme": "pagat", "players": ["P1", "P2", "P3", "P4"],
+                "winner": "P2", "finish": "okey", "gosterme": ["P3"], "indicator": "K9", "options": {"renkli": False}}  # fmt: skip
+    from_stdin = score_json("--round", "-", stdin=json.dumps(document))
+    from_options = score_json("--scheme", "pagat", "-w", "P2", "-f", "okey", "-g", "P3", "-i", "K9")
+    assert from_stdin["scores"] == from_options["scores"] == {"P1": -5, "P2": -1, "P3": -4, "P4": -5}
+
+
+def test_table_output_shows_the_breakdown() -> None:
+    result = runner.invoke(app, ["score", "-r", "101", "-i", "B1", "-w", "P1", "--opened", "P1=melds",
+                                 "--opened", "P2=melds", "--hand", "P2=R3 K9 Y12", "-f", "normal"])  # fmt: skip
+    assert result.exit_code == 0
+    assert "remaining_tiles" in result.stdout and "P=24" in result.stdout and "never_opened" in result.stdout
+
+
+def test_library_errors_reach_the_entry_point() -> None:
+    result = runner.invoke(app, ["score", "-w", "P9", "-f", "normal"])
+    assert isinstance(result.exception, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "words"),
+    [
+        (["score", "-f", "normal"], "", "names no winner"),
+        (["score", "-w", "P9", "-f", "normal"], "", "unknown player 'P9'"),
+        (["score", "-w", "P1", "-f", "sideways"], "", "unknown finish 'sideways'"),
+        (["score", "-w", "P1", "-t", "R1 X2 R3", "-i", "Y7"], "", "unknown colour 'X'"),
+        (["score", "-w", "P1", "-t", "R1-5", "-i", "Y7"], "", "15 tiles"),
+        (["score", "-w", "P1", "--null"], "", "--null"),
+        (["score", "-r", "101", "-i", "B1", "-w", "P1", "-f", "normal", "--opened", "P1=stairs"], "", "--opened"),
+        (["score", "-r", "101", "-i", "B1", "-w", "P1", "-f", "normal", "--penalty", "P2=x"], "", "--penalty"),
+        (["score", "-r", "101", "-i", "B1", "-w", "P1", "-f", "normal", "--hand", "P2"], "", "NAME=VALUE"),
+        (["score", "-w", "P1", "-f", "normal", "--option", "renkli=maybe"], "", "renkli"),
+        (["score", "--round", "-"], "{not json", "not valid JSON"),
+        (["score", "--round", "-", "--winner", "P1"], "{}", "leave out --winner"),
+        (["score", "--round", "/nonexistent/round.json"], "", "No such file"),
+        (["score", "-r", "rummikub", "-w", "P1", "--rack", "P2=F"], "", "false joker"),
+        (["score", "-w", "P1", "-f", "normal", "-i", "R4", "--okey", "R5"], "", "either --indicator or --okey"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], stdin: str, words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run_main(args, capsys, monkeypatch, stdin)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("okeytool: error: "), err
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_a_real_process_prints_only_json() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "okeytool", "score", "--round", "-", "--json"],
+        input=(EXAMPLES / "101-normal.json").read_text(), capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout)["scores"] == {"P1": -202, "P2": 149, "P3": 404, "P4": 44}
+
+
+def test_a_real_process_refuses_bad_input() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "okeytool", "score", "-w", "Zeki", "-f", "normal", "--json"],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == "okeytool: error: unknown player 'Zeki' as winner (players: P1, P2, P3, P4)"
