@@ -34,6 +34,7 @@ def answer_line(line: str) -> str:
         if not isinstance(question, dict):
             raise ValueError("each line must be a JSON object")
         ident = question.get("id")
+        _check_fields(question)
         command = question.get("command")
         table = answers()
         if command not in table:
@@ -44,6 +45,26 @@ def answer_line(line: str) -> str:
     if ident is not None:
         document = {"id": ident, **document}
     return json.dumps(document, ensure_ascii=False)
+
+
+#: Fields that hold text; those also in _NULLABLE may be null (as if left out).
+_TEXT_FIELDS = ("command", "rules", "indicator", "okey", "tiles", "seen", "table")
+_NULLABLE = ("indicator", "okey", "seen", "table")
+
+
+def _check_fields(question: Mapping[str, Any]) -> None:
+    """Refuse fields of the wrong JSON type (``"rules": 5``), which would otherwise crash deep inside."""
+    for key in _TEXT_FIELDS:
+        if key in question and not isinstance(question[key], str):
+            if question[key] is None and key in _NULLABLE:
+                continue
+            raise ValueError(f"field {key!r} must be a string, not {json.dumps(question[key])}")
+    options = question.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"field 'options' must be an object like {{\"wrap\": false}}, not {json.dumps(options)}")
+    opened = question.get("opened")
+    if opened is not None and not isinstance(opened, bool):
+        raise ValueError(f"field 'opened' must be true or false, not {json.dumps(opened)}")
 
 
 def _lines(stream: IO[str]) -> Iterator[str]:
