@@ -187,3 +187,11 @@ def test_a_real_process_refuses_a_foreign_database(db: Path) -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "another program's SQLite database" in done.stderr
     assert db.read_bytes() == before
+
+
+def test_use_switches_the_current_game(db: Path) -> None:
+    game(db, "new", "--players", "A,B")
+    game(db, "new", "--players", "C,D")
+    result = runner.invoke(app, ["game", "use", "1", "--db", str(db)])
+    assert result.exit_code == 0 and "current game: #1" in result.stdout
+    assert game(db, "round", "-w", "A", "-f", "normal", "--kafa")["players"] == ["A", "B"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -53,6 +52,8 @@ game_app = typer.Typer(
 @contextmanager
 def ledger_at(db: Path | None) -> Iterator[Ledger]:
     """The ledger of ``--db`` / ``$OKEYTOOL_DB`` / the default file; SQLite errors become :class:`LedgerError`."""
+    import sqlite3
+
     from okeytool.ledger import db_path, open_ledger
 
     path = db_path(db)
