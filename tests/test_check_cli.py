@@ -73,8 +73,8 @@ def test_wild_and_false_joker_placements(run_main) -> None:
     document = check_json(run_main, "-i", "R4", "--seen", "K2", tiles)
     placements = [p for meld in document["best"]["melds"] for p in meld]
     assert {"tile": "F", "as": "R5"} in placements
-    okeys = sorted(p["as"] for p in placements if p["tile"] == "R5")
-    assert len(okeys) == 2 and okeys[0] == "R4" and okeys[1] in ("B7", "Y7")
+    okeys = [p["as"] for p in placements if p["tile"] == "R5"]
+    assert len(okeys) == 2 and "R4" in okeys and ({"B7", "Y7"} & set(okeys))
     assert "J" not in [p["tile"] for p in placements]
 
 
