@@ -27,7 +27,7 @@ from okeytool.commands.score import (
 from okeytool.errors import InputError, LedgerError
 
 if TYPE_CHECKING:
-    from okeytool.ledger import Ledger
+    from okeytool.ledger import GameState, Ledger
 
 #: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
 BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {}
@@ -197,7 +197,8 @@ def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
     render_list(states)
 
 
-def _summary(state: Any) -> dict[str, Any]:
+def _summary(state: GameState) -> dict[str, Any]:
+    """One game of ``game list --json``."""
     return {
         **state.info.to_json(),
         "rounds": len(state.records),

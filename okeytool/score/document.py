@@ -19,8 +19,9 @@ Keys by scheme (anything else is refused, nothing is guessed or dropped):
   ``winner`` is ``null`` or left out); ``hands`` maps a player to ``{"opened": "melds" | "pairs" |
   null, "tiles": "R3 K9 Y12"}``; a player without an entry never opened. ``penalties`` maps a player to
   his number of 101 discard penalties. ``indicator`` is needed to value tiles.
-* ``rummikub``: ``winner: null`` is a blocked game; ``racks`` maps a player to the tiles left on his
-  rack (every player but the one who went out; every player in a blocked game).
+* ``rummikub``: ``winner: null`` is a blocked game (``finish``, if given, is ``out`` or ``blocked``);
+  ``racks`` maps a player to the tiles left on his rack (every player but the one who went out;
+  every player in a blocked game).
 """
 
 from __future__ import annotations
@@ -263,7 +264,7 @@ def _indicator(document: Mapping[str, Any], rules: Rules) -> Tile | None:
     try:
         tile = parse_tile(text)
     except InputError as err:
-        raise InputError(f"indicator: {err}") from None
+        raise type(err)(f"indicator: {err}") from None
     Deal(rules, tile)  # no indicator in Rummikub, never F or J
     return tile
 
@@ -337,8 +338,6 @@ def _hands(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, 
         if player not in value:
             continue
         entry = value[player]
-        if isinstance(entry, str):
-            entry = {"tiles": entry}
         if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles"}:
             raise RoundError(f"hand of {player}: give {{\"opened\": \"melds\" | \"pairs\" | null, \"tiles\": \"...\"}}, not {entry!r}")
         opened = entry.get("opened")
