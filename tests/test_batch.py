@@ -100,3 +100,21 @@ def test_batch_of_a_missing_file_is_one_error_line(run_main, tmp_path: Path) -> 
     run = run_main("batch", str(tmp_path / "missing.jsonl"))
     assert run.code == 2 and run.out == ""
     assert len(run.err.splitlines()) == 1 and "missing.jsonl" in run.err
+
+
+def test_two_jobs_read_the_input_a_window_at_a_time() -> None:
+    """cli.md: batch never needs more memory for a longer input, so input is not read far ahead."""
+    pulled = 0
+    line = json.dumps({"command": "check", "indicator": "Y7", "tiles": "R1-13 K1"})
+
+    def lines():
+        nonlocal pulled
+        for _ in range(2000):
+            pulled += 1
+            yield line
+
+    answers = run_batch(lines(), jobs=2)
+    first = json.loads(next(answers))
+    assert first["winning"] is True
+    assert pulled < 500
+    assert sum(1 for _ in answers) == 1999

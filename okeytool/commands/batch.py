@@ -6,12 +6,14 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import islice
 from typing import IO, Annotated, Any
 
 import typer
 
 Answer = Callable[[Mapping[str, Any]], dict[str, Any]]
 CHUNK = 16
+WINDOW_CHUNKS = 4  # chunks per worker read ahead of the answers written
 
 
 def answers() -> dict[str, Answer]:
@@ -80,8 +82,12 @@ def run_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
         return
     from multiprocessing import get_context
 
+    # Pool.imap would read the whole input ahead at once; feed it a bounded window at a time.
+    window = jobs * CHUNK * WINDOW_CHUNKS
+    pending = iter(lines)
     with get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(answer_line, lines, chunksize=CHUNK)
+        while chunk := list(islice(pending, window)):
+            yield from pool.imap(answer_line, chunk, chunksize=CHUNK)
 
 
 def register(app: typer.Typer) -> None:
