@@ -28,14 +28,19 @@ from ortools.sat.python import cp_model
 from okeytool.deal import Deal
 from okeytool.errors import SolverError
 from okeytool.solver.melds import Template, templates
-from okeytool.solver.model import solve
 from okeytool.solver.result import Meld, Placement, SolveStatus
 from okeytool.solver.rummikub import Goal, Play, TableMeld
 from okeytool.solver.validator import faces_meld_kind
 from okeytool.tiles import FACE_COUNT, JOKER, Tile
 
 TIME_LIMIT_S = 10.0
+SEED = 7
 MAX_JOKERS = 2
+STATUS = {
+    cp_model.OPTIMAL: SolveStatus.OPTIMAL,
+    cp_model.FEASIBLE: SolveStatus.FEASIBLE,
+    cp_model.INFEASIBLE: SolveStatus.INFEASIBLE,
+}
 
 
 def _number(face: int) -> int:
@@ -114,7 +119,7 @@ class PlayModel:
         self.value = self._value_expression()
         self._add_every_slot_filled_once()
         self._add_jokers_all_reused()
-        self._add_one_joker_per_small_set()
+        self._add_one_joker_per_set_of_13s()
         if not data.opened:
             self._add_initial_meld()
         if lay_all:
@@ -167,29 +172,34 @@ class PlayModel:
         released = sum(n * (1 - keep) for n, keep in zip(self.data.table_jokers, self.keep) if n)
         self.model.add(sum(self.jokers.values()) == released + self.placed_jokers)
 
-    def _add_one_joker_per_small_set(self) -> None:
-        # One number tile with two jokers is a run, not a set: a set of three holds at most one
-        # joker. Only possible to break with both jokers in play.
+    def _add_one_joker_per_set_of_13s(self) -> None:
+        # One number tile with two jokers is a run, not a set (rules.md section 2), and is worth
+        # what the run is worth. For a number 2..12 the run around it (n-1, n, n+1) is worth the
+        # same 3n as the set, and for a 1 the run 1-2-3 is worth more, so such a set is simply laid
+        # as that run (see _as_run). Only 13 J J would count 39 as a set against 36 as the run
+        # 11-12-13: so a set of three 13s holds at most one joker. Only possible with both jokers.
         if self.data.pool_jokers < MAX_JOKERS:
             return
-        in_small_sets: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.jokers}
+        in_sets: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.jokers}
         other_slots: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.jokers}
         for k, ((tpl, bound), use) in enumerate(zip(self.candidates, self.use)):
-            small_set = tpl.kind == "set" and len(tpl) == 3
+            if not _is_set_of_13s(tpl):
+                for f in tpl.faces:
+                    if f in other_slots:
+                        other_slots[f].append(use)
+                continue
             per_face = []
             for f in tpl.faces:
-                if small_set:
-                    var = self.model.new_int_var(0, bound, f"set_joker_{k}_{f}")
-                    self.model.add(var <= use)
-                    self.set_jokers[k, f] = var
-                    per_face.append(var)
-                    in_small_sets[f].append(var)
-                else:
-                    other_slots[f].append(use)
-            if small_set:
-                self.model.add(sum(per_face) <= use)
+                var = self.model.new_int_var(0, bound, f"set_joker_{k}_{f}")
+                self.model.add(var <= use)
+                self.set_jokers[k, f] = var
+                per_face.append(var)
+                in_sets[f].append(var)
+            self.model.add(sum(per_face) <= use)
         for f, total in self.jokers.items():
-            elsewhere = total - sum(in_small_sets[f])
+            if not in_sets[f]:
+                continue
+            elsewhere = total - sum(in_sets[f])
             self.model.add(elsewhere >= 0)
             self.model.add(elsewhere <= sum(other_slots[f]))
 
@@ -219,8 +229,24 @@ class PlayModel:
         self.model.maximize(primary * (melds + 1) * step + kept * step + secondary)
 
     def solve(self, time_limit: float) -> tuple[cp_model.CpSolver, SolveStatus]:
-        """Solve with the project's settings (time limit, one worker, fixed seed)."""
-        return solve(self.model, time_limit)
+        """Solve with the project's settings: time limit, one worker, fixed seed.
+
+        These models are small (tens to a few hundred variables) and solved in milliseconds; CP-SAT's
+        presolve and probing cost more than they save here (measured on ``benchmarks/bench_play.py``:
+        median and p99 both about halved without them), so both are off.
+        """
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = time_limit
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = SEED
+        solver.parameters.cp_model_presolve = False
+        solver.parameters.cp_model_probing_level = 0
+        code = solver.solve(self.model)
+        return solver, STATUS.get(code, SolveStatus.UNKNOWN)
+
+
+def _is_set_of_13s(tpl: Template) -> bool:
+    return tpl.kind == "set" and len(tpl) == 3 and _number(tpl.faces[0]) == 13
 
 
 def _candidates(all_templates: Sequence[Template], pool: Sequence[int], jokers: int) -> list[tuple[Template, int]]:
@@ -291,7 +317,7 @@ def _layout(
         count = solver.value(use)
         if not count:
             continue
-        if pm.set_jokers and tpl.kind == "set" and len(tpl) == 3:
+        if pm.set_jokers and _is_set_of_13s(tpl):
             spread = [f for f in tpl.faces for _ in range(solver.value(pm.set_jokers[k, f]))]
             for copy in range(count):
                 wild = spread[copy] if copy < len(spread) else None
@@ -319,8 +345,9 @@ def _layout(
             else:
                 placements.append(Placement(JOKER, Tile(f)))
         pieces.append(placements)
-    built = [Meld(_kind(p, wrap), tuple(p)) for p in sorted(pieces, key=lambda ps: [q.as_ for q in ps])]
     rack_joker_faces = _rack_joker_faces(pm, solver, data)
+    pieces = [_as_run(p, rack_joker_faces) for p in pieces]
+    built = [Meld(_kind(p, wrap), tuple(p)) for p in sorted(pieces, key=lambda ps: [q.as_ for q in ps])]
     marked = _mark_rack_tiles(built, placed_counts, placed_jokers, rack_joker_faces)
     table = [TableMeld(m, "kept", (False,) * len(m.placements)) for m, kept in zip(data.table, keep) if kept]
     table.extend(sorted(marked, key=lambda tm: tm.status == "new"))
@@ -331,7 +358,7 @@ def _layout(
     return Play(
         rack=tuple(rack),
         placed=tuple(sorted(placed)),
-        value=int(solver.value(pm.value)) if placed and not isinstance(pm.value, int) else 0,
+        value=sum(_number(f) * n for f, n in placed_counts.items()) + sum(map(_number, rack_joker_faces)),
         table=tuple(table),
         rack_left=tuple(sorted(left)),
         initial=not data.opened,
@@ -406,6 +433,24 @@ def _mark_rack_tiles(
                 flags[k] = True
                 jokers_left -= 1
     return [e if isinstance(e, TableMeld) else TableMeld(e[0], "changed", tuple(e[1])) for e in out]
+
+
+def _as_run(placements: list[Placement], rack_joker_faces: list[int]) -> list[Placement]:
+    """A set of one number tile and two jokers laid as the run it is (rules.md section 2): around
+    the number (n-1, n, n+1; 1-2-3 for a 1), worth the same as the set (more for a 1). The faces the
+    rack's jokers are counted at move with them."""
+    real = [p for p in placements if not p.tile.is_joker]
+    if len(placements) != 3 or len(real) != 1 or len({p.as_.number for p in placements}) != 1:
+        return placements
+    tile = real[0].tile
+    start = min(max(tile.number - 1, 1), 11)
+    faces = [Tile.face(tile.colour, n) for n in range(start, start + 3)]
+    old = [p.as_.index for p in placements if p.tile.is_joker]
+    new = [f.index for f in faces if f != tile]
+    for before, after in zip(old, new):
+        if before in rack_joker_faces:
+            rack_joker_faces[rack_joker_faces.index(before)] = after
+    return [Placement(tile, f) if f == tile else Placement(JOKER, f) for f in faces]
 
 
 def _kind(placements: Sequence[Placement], wrap: bool) -> Literal["set", "run"]:
