@@ -253,15 +253,25 @@ def _candidates(all_templates: Sequence[Template], pool: Sequence[int], jokers: 
     """Templates rack and table could fill, with how often (0..2) each could be laid.
 
     A face missing from the pool can only be a joker; a template laid twice needs each face twice.
+    Templates that take the same faces from the pool and the same number of jokers are
+    interchangeable for every constraint: only the one worth most is kept (R4 R5 J as R4-6, not as
+    R3-5). A set whose only tile from the pool is one number tile (two jokers) is a run (rules.md
+    section 2) and is left out; the runs through that tile remain.
     """
-    out = []
-    for tpl in all_templates:
-        missing = sum(1 for f in tpl.faces if not pool[f])
-        if missing > jokers:
+    best: dict[tuple[tuple[int, ...], int], tuple[int, int, Template, int]] = {}
+    for order, tpl in enumerate(all_templates):
+        present = tuple(f for f in tpl.faces if pool[f])
+        missing = len(tpl) - len(present)
+        if missing > jokers or (tpl.kind == "set" and len(present) == 1):
             continue
         short_twice = sum(max(0, 2 - pool[f]) for f in tpl.faces)
-        out.append((tpl, 2 if short_twice <= jokers else 1))
-    return out
+        bound = 2 if short_twice <= jokers else 1
+        value = sum(_number(f) for f in tpl.faces)
+        key = (tuple(sorted(present)), missing)
+        if missing and key in best and best[key][0] >= value:
+            continue
+        best[key if missing else (tpl.faces, -1)] = (value, order, tpl, bound)
+    return [(tpl, bound) for _, _, tpl, bound in sorted(best.values(), key=lambda item: item[1])]
 
 
 def solve_play(
