@@ -264,9 +264,13 @@ def _extends(deal: Deal, meld: Meld, tile: Tile) -> bool:
 
 
 def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int = 1) -> bool:
-    """True unless a strictly better opening lays the same melds and more: a tile left over (beyond
-    the one kept) would join one of its melds, or the tiles left over hold another meld."""
+    """True unless the opening is a lesser copy of another: a wild stands for a face whose own tile
+    stays in the hand (that tile could take its place), a tile left over (beyond the one kept) would
+    join one of its melds, or the tiles left over hold another meld."""
     left = left_over(tiles, opening)
+    left_faces = {deal.plays_as(tile) for tile in left}
+    if any(deal.is_wild(p.tile) and p.as_ in left_faces for meld in opening.melds for p in meld.placements):
+        return False
     if len(left) <= keep:
         return True
     if any(_extends(deal, meld, tile) for meld in opening.melds for tile in set(left)):
