@@ -130,3 +130,15 @@ def test_help_does_not_import_ortools() -> None:
     code = "import sys; from okeytool.cli import app; from okeytool.render import play; print('ortools' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"
+
+
+def test_example_batch_file() -> None:
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / "rummikub_batch.jsonl"
+    answers = {a["id"]: a for a in (json.loads(batch.answer_line(line)) for line in path.read_text().splitlines())}
+    assert answers[1]["placed"] == ["B7", "K7"] and answers[1]["rack_left"] == ["R9"]  # R7 moves to the 7s
+    assert answers[2]["value"] == 30 and answers[2]["rack_left"] == ["R2", "Y3"]  # K9 K10 J(K11)
+    assert answers[3]["value"] == 39  # J with the 13s beats five low tiles
+    assert answers[4]["must_draw"] is True  # no meld at all
+    assert "table meld 1" in answers[5]["error"]

@@ -3,7 +3,8 @@
 Candidates: the cached meld templates of the rules (sets of 3-4, runs of 3-5; a longer run is
 several adjacent templates, joined again for display), kept only when rack and table could fill
 them: a template's faces must be on the rack or the table, except for as many faces as there are
-jokers in play. Variables:
+jokers in play; of templates that take the same faces and the same number of jokers only the one
+worth most is kept. Variables:
 
 * ``use[t]`` (0..2): how often template t is on the table after the play;
 * ``placed[f]``: rack tiles of face f laid; ``placed_jokers``: rack jokers laid;
@@ -12,9 +13,13 @@ jokers in play. Variables:
   counted as the rack's (for the value; jokers are interchangeable).
 
 Every slot of a laid template is filled by a table tile of a meld not kept, a rack tile laid or a
-joker, and every such tile fills exactly one slot. With both jokers in play the model also knows
-which jokers are in which three-tile set, so that a set never holds two jokers (one number tile with
-two jokers is a run in these rules, and counts as one).
+joker, and every such tile fills exactly one slot. One number tile with two jokers is a run, never
+a set (rules.md section 2): such sets are not candidates, a set the layout fills that way is laid as
+the run of equal value, and with both jokers in play the model tracks the jokers of each set of
+three 13s (the only set worth more than its run).
+
+Objective, lexicographic through weights: tiles laid (or value), then table melds kept, then value
+(or tiles).
 """
 
 from __future__ import annotations
