@@ -8,7 +8,7 @@ as a plain tile of the okey's face. In the Rummikub profile ``J`` is wild and th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from okeytool.errors import InputError, SupplyError
 from okeytool.rules import Rules
@@ -37,8 +37,11 @@ class Deal:
 
     rules: Rules
     indicator: Tile | None = None
+    okey: Tile | None = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        okey = self.indicator.successor() if self.indicator is not None and self.indicator.is_face else None
+        object.__setattr__(self, "okey", okey)  # the okey face (wild), or None without an indicator
         if self.rules.has_indicator:
             if self.indicator is None:
                 raise InputError(f"the {self.rules.name} rules need an indicator (--indicator, e.g. -i R4)")
@@ -54,11 +57,6 @@ class Deal:
             raise InputError(f"the okey must be a numbered tile, not {okey}")
         number = okey.number - 1 or 13
         return cls(rules, Tile.face(okey.colour, number))
-
-    @property
-    def okey(self) -> Tile | None:
-        """The okey face (wild), or None in profiles without an indicator."""
-        return self.indicator.successor() if self.indicator is not None else None
 
     def is_wild(self, tile: Tile) -> bool:
         """True for a wild tile: a real okey in okey profiles, ``J`` in Rummikub."""

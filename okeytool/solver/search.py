@@ -48,13 +48,17 @@ class Layout:
 
 
 class MeldSearch:
-    """The search for one rules setting (``wrap``). Reuse one instance: it holds no per-hand state."""
+    """The search for one rules setting (``wrap``). Reuse one instance: besides the templates it keeps
+    only a table of search states known to lead nowhere, which holds for every hand."""
+
+    DEAD_LIMIT = 400_000
 
     def __init__(self, wrap: bool) -> None:
         self.wrap = wrap
         self.templates = templates(wrap)
         self.faces = tuple(t.faces for t in self.templates)
         self.by_face = templates_by_face(wrap)
+        self.dead: set[int] = set()
 
     def find(
         self,
@@ -66,7 +70,7 @@ class MeldSearch:
         size: int = WINNING_SIZE,
     ) -> Layout | None:
         """The first layout within the budgets, or None. ``outside[f]``: copies of f outside the hand."""
-        run = _Run(self, counts, free, drops, outside, size, collect=False)
+        run = _Run(self, counts, free, outside, size, collect=False)
         run.dfs(0, 0, drops, free, _FRESH)
         return run.layouts[0] if run.layouts else None
 
@@ -81,20 +85,23 @@ class MeldSearch:
         limit: int = 100_000,
     ) -> list[Layout]:
         """Every layout within the budgets (up to ``limit``), each multiset of pieces once."""
-        run = _Run(self, counts, free, drops, outside, size, collect=True, limit=limit)
+        run = _Run(self, counts, free, outside, size, collect=True, limit=limit)
         run.dfs(0, 0, drops, free, _FRESH)
         return run.layouts
 
 
 class _Run:
-    """State of one search: the counts being consumed and the pieces chosen so far."""
+    """State of one search: the counts being consumed and the pieces chosen so far.
+
+    ``code`` packs the counts two bits a face, so that ``code >> 2i`` is the part of the hand not yet
+    placed when the search stands at face i; with the budgets it identifies a search state.
+    """
 
     def __init__(
         self,
         search: MeldSearch,
         counts: Sequence[int],
         free: int,
-        drops: int,
         outside: Sequence[int] | None,
         size: int,
         *,
@@ -104,6 +111,7 @@ class _Run:
         self.faces = search.faces
         self.by_face = search.by_face
         self.counts = list(counts)
+        self.code = sum(n << (2 * f) for f, n in enumerate(self.counts))
         self.size = size
         self.collect = collect
         self.limit = limit
@@ -114,9 +122,11 @@ class _Run:
         self.pieces: list[int] = []
         self.left_out: list[int] = []
         self.layouts: list[Layout] = []
-        self.dead: set[tuple[object, ...]] = set()
+        if len(search.dead) > search.DEAD_LIMIT:
+            search.dead.clear()
+        self.dead = search.dead
 
-    def _overflow(self, new_slots: int) -> bool:
+    def _overflow(self) -> bool:
         """True if the unfilled slots need more wilds than exist (tiles from outside run out)."""
         if self.outside is None:
             return False
@@ -138,13 +148,12 @@ class _Run:
             rest = self.size - used
             if rest != 0 and (rest < MIN_PIECE or rest > free):
                 return _NONE
-            if self._overflow(rest):
+            if self._overflow():
                 return _OVERFLOW
-            self.layouts.append(
-                Layout(tuple(self.pieces), tuple(self.unfilled), rest, tuple(self.left_out))
-            )
+            self.layouts.append(Layout(tuple(self.pieces), tuple(self.unfilled), rest, tuple(self.left_out)))
             return _FOUND
-        key = (i, used, drops, free, first, tuple(counts[i:]))
+        key = ((((((self.code >> (2 * i)) << 6 | i) << 6 | used) << 6 | drops) << 6 | free) << 9) | (first + 1)
+        key = key << 6 | self.size
         if key in self.dead:
             return _NONE
         best = _NONE
@@ -152,14 +161,17 @@ class _Run:
         # face are left out before any of them opens a piece, so each choice is made once.
         if drops and first == _FRESH:
             counts[i] -= 1
+            self.code -= 1 << (2 * i)
             self.left_out.append(i)
             best = self.dfs(i, used, drops - 1, free, _FRESH)
             self.left_out.pop()
+            self.code += 1 << (2 * i)
             counts[i] += 1
             if best == _FOUND and not self._more():
                 return best
         room = self.size - used
         faces = self.faces
+        unfilled = self.unfilled
         for t in self.by_face[i]:
             if t < first:
                 continue
@@ -167,28 +179,32 @@ class _Run:
             length = len(piece)
             if length > room:
                 continue
-            taken = []
             missing = 0
+            for f in piece:
+                if not counts[f]:
+                    missing += 1
+            if missing > free:
+                continue
+            start = len(unfilled)
+            delta = 0
             for f in piece:
                 if counts[f]:
                     counts[f] -= 1
-                    taken.append(f)
+                    delta += 1 << (2 * f)
                 else:
-                    missing += 1
-            if missing <= free:
-                start = len(self.unfilled)
-                if missing:
-                    self.unfilled.extend(f for f in piece if f not in taken)
-                self.pieces.append(t)
-                # The same face may open another piece only with a later template (no repeats).
-                nxt = t if counts[i] else _FRESH
-                found = self.dfs(i, used + length, drops, free - missing, nxt)
-                self.pieces.pop()
-                del self.unfilled[start:]
-                if found > best:
-                    best = found
-            for f in taken:
-                counts[f] += 1
+                    unfilled.append(f)
+            self.code -= delta
+            self.pieces.append(t)
+            # The same face may open another piece only with a later template (no repeats).
+            found = self.dfs(i, used + length, drops, free - missing, t if counts[i] else _FRESH)
+            self.pieces.pop()
+            self.code += delta
+            for f in piece:
+                if delta >> (2 * f) & 3:
+                    counts[f] += 1
+            del unfilled[start:]
+            if found > best:
+                best = found
             if best == _FOUND and not self._more():
                 return best
         if best == _NONE:

@@ -1,0 +1,334 @@
+"""Hand analysis (rules.md section 4): deficiency, waits, useful tiles and the discard ranking.
+
+Definitions, for a hand H of 14 tiles (the contract):
+
+* ``deficiency(H)``: the fewest tiles of H to exchange for tiles that exist (supply limits; seen tiles
+  do not reduce it) to make a winning 14 (meld hand or seven pairs): 0 complete, 1 tenpai.
+* ``waits(H)``: the faces X that can still exist beside H such that H + X has a winning discard.
+* ``useful(H)``: the faces X such that the best 14 of H + X are closer to winning than H.
+* For a 15-tile hand, one row per distinct discard D with the deficiency and useful tiles of H - D;
+  unseen counts are taken against the whole 15-tile hand.
+
+All of it is answered by the exact search (:mod:`okeytool.solver.search`) and the closed-form
+seven-pairs count (:mod:`okeytool.solver.pairs`); :class:`okeytool.solver.model.MeldModel` gives the
+same deficiencies with CP-SAT and the tests hold the two together.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from okeytool.deal import Deal, SolverHand
+from okeytool.finish import Finish
+from okeytool.parse.supply import check_hand_size, check_supply, limit
+from okeytool.solver.check import best_win, meld_search
+from okeytool.solver.cover import MeldCover
+from okeytool.solver.pairs import pairs_deficiency
+from okeytool.tiles import FACE_COUNT, Tile
+
+WINNING_SIZE = 14
+MAX_WILDS = 2
+
+
+@cache
+def meld_cover(wrap: bool) -> MeldCover:
+    """The shared cover programme for a wrap setting."""
+    return MeldCover(wrap)
+
+
+@dataclass(frozen=True, order=True)
+class TileCount:
+    """A face with the number of its copies still unseen."""
+
+    tile: Tile
+    unseen: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"tile": "R5", "unseen": 1}``."""
+        return {"tile": str(self.tile), "unseen": self.unseen}
+
+
+@dataclass(frozen=True)
+class Deficiency:
+    """How far a hand is from winning: overall, as a meld hand, and as seven pairs (None: not used).
+
+    ``melds`` is exact only when it is at most ``total``; above that it is a lower bound (the search
+    stops once seven pairs are known to be closer).
+    """
+
+    total: int
+    melds: int
+    pairs: int | None
+
+
+@dataclass(frozen=True)
+class WaitsResult:
+    """The answer of :func:`analyse_waits`."""
+
+    tiles: tuple[Tile, ...]
+    deficiency: Deficiency
+    waits: tuple[TileCount, ...]
+    useful: tuple[TileCount, ...]
+
+    @property
+    def unseen_total(self) -> int:
+        """Unseen copies of the waits, or of the useful tiles when there are no waits."""
+        return sum(t.unseen for t in (self.waits or self.useful))
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``waits`` document."""
+        return {
+            "deficiency": self.deficiency.total,
+            "waits": [t.to_json() for t in self.waits],
+            "useful": [t.to_json() for t in self.useful],
+            "unseen_total": self.unseen_total,
+        }
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One row of the discard ranking: what throwing ``tile`` leaves."""
+
+    tile: Tile
+    wins: bool
+    kind: str | None
+    okey_finish: bool
+    multiplier: int
+    deficiency: int
+    useful: tuple[TileCount, ...]
+    penalty: int = 0
+
+    @property
+    def acceptance(self) -> int:
+        """Unseen copies of the useful tiles: how many draws bring the hand closer."""
+        return sum(t.unseen for t in self.useful)
+
+    def to_json(self) -> dict[str, object]:
+        """One entry of cli.md's ``discards`` list."""
+        return {
+            "tile": str(self.tile),
+            "wins": self.wins,
+            "kind": self.kind,
+            "okey_finish": self.okey_finish,
+            "multiplier": self.multiplier if self.wins else 0,
+            "deficiency": self.deficiency,
+            "useful": [t.to_json() for t in self.useful],
+            "acceptance": self.acceptance,
+            "penalty": self.penalty,
+        }
+
+
+@dataclass(frozen=True)
+class DiscardResult:
+    """The answer of :func:`rank_discards`: one option per distinct tile, best first."""
+
+    tiles: tuple[Tile, ...]
+    options: tuple[DiscardOption, ...]
+
+    @property
+    def best(self) -> DiscardOption:
+        """The recommended discard."""
+        return self.options[0]
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``discard`` document."""
+        return {"discards": [o.to_json() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class MeldDraws:
+    """Faces that may bring a hand closer as a meld hand, and which of them are known to.
+
+    ``exact`` is a face bit mask; None means every face in ``faces`` is known (nothing was relaxed).
+    """
+
+    faces: set[int]
+    exact: int | None
+
+    def vouched(self, face: int) -> bool:
+        """True if ``face`` needs no check by the exact search."""
+        return self.exact is None or bool(self.exact >> face & 1)
+
+
+class Analyser:
+    """Deficiencies and draws for one deal. Results are cached per hand for the analyser's life.
+
+    The meld part comes from the cover programme (:mod:`okeytool.solver.cover`), which does not
+    count copies; when more than two slots are unfilled, so that copies could run out, its answers
+    are confirmed by the exact search (:mod:`okeytool.solver.search`).
+    """
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.search = meld_search(deal.rules.wrap)
+        self.cover = meld_cover(deal.rules.wrap)
+        self.supply = deal.supply_vector()
+        self.pairs = deal.rules.seven_pairs
+        self._cache: dict[tuple[tuple[int, ...], int], tuple[Deficiency, MeldDraws]] = {}
+
+    def deficiency(self, hand: SolverHand) -> Deficiency:
+        """The deficiency of a 14-tile hand, or of the best 14 of a 15-tile hand."""
+        return self._solve(hand)[0]
+
+    def _solve(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
+        key = (hand.counts, hand.wilds)
+        known = self._cache.get(key)
+        if known is None:
+            known = self._deficiency(hand)
+            self._cache[key] = known
+        return known
+
+    def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
+        pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
+        cover = self.cover.cover(hand.counts)
+        melds = max(0, WINNING_SIZE - cover.kept - hand.wilds)
+        draws = MeldDraws(cover.face_set(), None)
+        if hand.wilds + melds > MAX_WILDS and (pairs is None or melds <= pairs):
+            # More unfilled slots than wilds: copies could run out. Keep what a layout within the
+            # supply vouches for; if none is, the exact search decides.
+            certificate = self.cover.certify(hand.counts, self.supply)
+            draws = MeldDraws(draws.faces, certificate.shown)
+            if not certificate.realisable:
+                melds = self._exact_melds(hand, melds + 1, pairs)
+                draws = MeldDraws(set(range(FACE_COUNT)), 0)
+        total = melds if pairs is None else min(melds, pairs)
+        return Deficiency(total, melds, pairs), draws
+
+    def _exact_melds(self, hand: SolverHand, least: int, pairs: int | None) -> int:
+        """The meld deficiency by the exact search, from a lower bound up (or up to ``pairs`` + 1)."""
+        extra = hand.size - WINNING_SIZE
+        outside = [s - n for s, n in zip(self.supply, hand.counts)]
+        ceiling = pairs if pairs is not None else WINNING_SIZE
+        d = least
+        while d <= ceiling:
+            if self.search.find(hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside):
+                return d
+            d += 1
+        return d
+
+    def draws(self, hand: SolverHand) -> list[tuple[Tile, SolverHand]]:
+        """Every tile that can still exist beside the hand, with the hand after drawing it.
+
+        A plain face is written as held (the okey face as ``F``); a real okey as its face.
+        """
+        out = []
+        counts = hand.counts
+        for face in range(FACE_COUNT):
+            if counts[face] < self.supply[face]:
+                more = list(counts)
+                more[face] += 1
+                out.append((self.deal.tile_for_face(Tile(face)), SolverHand(tuple(more), hand.wilds)))
+        if hand.wilds < MAX_WILDS:
+            out.append((self.deal.wild_tile(), SolverHand(counts, hand.wilds + 1)))
+        return out
+
+    def useful_draws(self, hand: SolverHand) -> list[Tile]:
+        """The draws after which the best 14 of the hand are closer to winning."""
+        deficiency, meld_draws = self._solve(hand)
+        d = deficiency.total
+        if d == 0:
+            return []
+        meld_faces = meld_draws.faces if deficiency.melds == d else set()
+        useful = []
+        for tile, after in self.draws(hand):
+            if deficiency.pairs == d and pairs_deficiency(after.counts, after.wilds, self.supply) < d:
+                useful.append(tile)
+            elif after.wilds > hand.wilds:
+                useful.append(tile)  # a wild fills any unfilled slot
+            elif (face := self.deal.plays_as(tile)) is not None and face.index in meld_faces:
+                if meld_draws.vouched(face.index) or self._closer(after, d):
+                    useful.append(tile)
+        return useful
+
+    def _closer(self, after: SolverHand, deficiency: int) -> bool:
+        """Exact: the 15-tile hand ``after`` has a meld 14 with deficiency below ``deficiency``."""
+        target = deficiency - 1
+        outside = [s - n for s, n in zip(self.supply, after.counts)]
+        extra = after.size - WINNING_SIZE
+        layout = self.search.find(after.counts, free=after.wilds + target, drops=extra + target, outside=outside)
+        return layout is not None
+
+
+def unseen(deal: Deal, tile: Tile, held: Counter[Tile], seen: Counter[Tile]) -> int:
+    """Copies of ``tile`` not in the hand, not the indicator and not seen (never negative)."""
+    return max(0, limit(deal, tile) - held[tile] - seen[tile])
+
+
+def analyse_waits(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) -> WaitsResult:
+    """Deficiency, waits and useful tiles of a 14-tile hand (tiles as held, ``Deal.resolve`` applied).
+
+    Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
+    """
+    check_hand_size(tiles, (WINNING_SIZE,), "waits")
+    check_supply(deal, tiles, seen)
+    analyser = Analyser(deal)
+    hand = deal.solver_hand(tiles)
+    held, shown = Counter(tiles), Counter(seen)
+    deficiency = analyser.deficiency(hand)
+    draws = analyser.draws(hand)
+    useful = analyser.useful_draws(hand)
+    if deficiency.total == 0:
+        waits = [tile for tile, _ in draws]
+    elif deficiency.total == 1:
+        waits = useful
+    else:
+        waits = []
+
+    def counted(faces: list[Tile]) -> tuple[TileCount, ...]:
+        return tuple(sorted(TileCount(t, unseen(deal, t, held, shown)) for t in faces))
+
+    return WaitsResult(tuple(sorted(tiles)), deficiency, counted(waits), counted(useful))
+
+
+def rank_discards(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) -> DiscardResult:
+    """One row per distinct tile of a 15-tile hand, best first (rules.md section 4 order).
+
+    Order: winning discards first (highest multiplier first), then lower deficiency, then higher
+    acceptance, then a tile that is not a real okey, then more kinds of useful tile, then tile order.
+    Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
+    """
+    check_hand_size(tiles, (WINNING_SIZE + 1,), "discard")
+    check_supply(deal, tiles, seen)
+    analyser = Analyser(deal)
+    held, shown = Counter(tiles), Counter(seen)
+    options = []
+    for tile in sorted(set(tiles)):
+        rest = list(tiles)
+        rest.remove(tile)
+        hand = deal.solver_hand(rest)
+        okey_finish = deal.is_wild(tile)
+        deficiency = analyser.deficiency(hand).total
+        if deficiency == 0:
+            win = best_win(deal, tuple(rest), tile)
+            assert win is not None
+            options.append(
+                DiscardOption(tile, True, win.kind, okey_finish, win.multiplier, 0, ())
+            )
+            continue
+        useful = tuple(sorted(TileCount(t, unseen(deal, t, held, shown)) for t in analyser.useful_draws(hand)))
+        options.append(DiscardOption(tile, False, None, okey_finish, 1, deficiency, useful))
+    options.sort(key=lambda o: _discard_order(deal, o))
+    return DiscardResult(tuple(sorted(tiles)), tuple(options))
+
+
+def _discard_order(deal: Deal, option: DiscardOption) -> tuple[object, ...]:
+    if option.wins:
+        return (0, -option.multiplier, option.tile)
+    return (
+        1,
+        option.deficiency,
+        -option.acceptance,
+        deal.is_wild(option.tile),
+        -len(option.useful),
+        option.tile,
+    )
+
+
+def finish_of(option: DiscardOption) -> Finish | None:
+    """The finish a winning discard makes, or None."""
+    if not option.wins or option.kind is None:
+        return None
+    return Finish.of(option.kind, okey_finish=option.okey_finish)

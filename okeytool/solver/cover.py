@@ -1,0 +1,222 @@
+"""How much of a hand fits into a meld hand: a memoised dynamic programme over the hand.
+
+For a hand (plain face counts; wilds are counted apart) it finds the largest number of plain tiles
+that 14 slots of meld pieces (sets of 3-4, runs of 3-5; the slots not filled from the hand are
+filled by wilds or by tiles from outside) can hold, and the faces of the unfilled slots over every
+optimal choice of pieces. The second answer is what makes the analysis fast: a face X brings the
+hand closer to winning exactly when some optimal choice has an unfilled slot of face X.
+
+The programme relaxes one rule: it does not count copies. Outside copies of a face are limited
+(2 per face, 1 of the indicator's face) and beyond them a wild must stand in (two exist). Callers
+that need the exact answer check a relaxed answer against the exact search when more than two slots
+are unfilled (below that, wilds cover every slot and nothing is relaxed).
+
+State: the faces still held, as two bit masks (faces with at least one, and with two copies left),
+and the slots used. The search takes the lowest face held and either leaves one copy out or opens a
+piece containing it; pieces that take the same tiles of the hand and have the same length lead to
+the same state, so they are tried once with the union of their unfilled faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from okeytool.solver.melds import templates, templates_by_face
+
+WINNING_SIZE = 14
+MIN_PIECE = 3
+#: Bit set in a face mask when a whole new piece (any faces) is part of an optimal choice.
+ANY_FACE = 1 << 52
+_IMPOSSIBLE = (-1000, 0)
+
+
+@dataclass(frozen=True)
+class Cover:
+    """The most plain tiles 14 slots of melds can hold, and the unfilled-slot faces of optimal choices.
+
+    ``faces`` is a bit mask over face indices; :data:`ANY_FACE` means any face.
+    """
+
+    kept: int
+    faces: int
+
+    def face_set(self) -> set[int]:
+        """The unfilled-slot faces as indices (all 52 when a new piece is part of an optimum)."""
+        if self.faces & ANY_FACE:
+            return set(range(52))
+        return {f for f in range(52) if self.faces >> f & 1}
+
+
+class MeldCover:
+    """The programme for one wrap setting; its table of solved states is shared by every hand."""
+
+    MEMO_LIMIT = 500_000
+
+    def __init__(self, wrap: bool) -> None:
+        pieces = templates(wrap)
+        by_face = templates_by_face(wrap)
+        self.options: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face[face])
+            for face in range(52)
+        )
+        self.memo: dict[int, tuple[int, int]] = {}
+
+    def cover(self, counts: Sequence[int], size: int = WINNING_SIZE) -> Cover:
+        """The cover of a hand given as plain counts per face (each 0-2)."""
+        one = two = 0
+        for face, n in enumerate(counts):
+            if n >= 1:
+                one |= 1 << face
+            if n >= 2:
+                two |= 1 << face
+        if len(self.memo) > self.MEMO_LIMIT:
+            self.memo.clear()
+        kept, faces = self._best(one, two, size)
+        return Cover(kept, faces)
+
+    def _best(self, one: int, two: int, room: int) -> tuple[int, int]:
+        if not one:
+            if room == 0:
+                return (0, 0)
+            return (0, ANY_FACE) if room >= MIN_PIECE else _IMPOSSIBLE
+        key = (one << 52 | two) << 5 | room
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        low = one & -one
+        face = low.bit_length() - 1
+        held = one.bit_count() + two.bit_count()
+        # Open a piece containing the lowest face; pieces taking the same tiles with the same length
+        # lead to the same state and are tried once, with the union of their unfilled faces.
+        groups: dict[tuple[int, int], int] = {}
+        for mask, length in self.options[face]:
+            if length <= room:
+                taken = mask & one
+                groups[(taken, length)] = groups.get((taken, length), 0) | (mask & ~one)
+        best, faces = _IMPOSSIBLE
+        for (taken, length), unfilled in groups.items():
+            gain = taken.bit_count()
+            if gain + min(room - length, held - gain) < best:
+                continue  # cannot reach the best already found
+            value, more = self._best(one & ~taken | two & taken, two & ~taken, room - length)
+            value += gain
+            if value > best:
+                best, faces = value, more | unfilled
+            elif value == best:
+                faces |= more | unfilled
+        # Or leave one copy of the lowest face out of the melds.
+        if min(room, held - 1) >= best:
+            if two & low:
+                value, more = self._best(one, two & ~low, room)
+            else:
+                value, more = self._best(one & ~low, two, room)
+            if value > best:
+                best, faces = value, more
+            elif value == best:
+                faces |= more
+        self.memo[key] = (best, faces)
+        return best, faces
+
+    def certify(self, counts: Sequence[int], supply: Sequence[int], size: int = WINNING_SIZE) -> Certificate:
+        """Optimal layouts that respect the supply, found by walking the solved states.
+
+        Each walk follows optimal choices, preferring those that reach unfilled faces not yet shown
+        by an earlier walk; a walk whose layout needs at most two wilds beyond the outside copies
+        (two exist) is realisable and vouches for its unfilled faces. Faces no walk vouched for are
+        left to the exact search.
+        """
+        one = two = 0
+        for face, n in enumerate(counts):
+            if n >= 1:
+                one |= 1 << face
+            if n >= 2:
+                two |= 1 << face
+        best, faces = self._best(one, two, size)
+        want = faces
+        shown = 0
+        realisable = False
+        for walk in range(self.WALKS):
+            if not want and walk:
+                break
+            # Aim at the lowest face still wanted, taking others on the way.
+            target = want & -want  # 0 on a first walk with nothing wanted
+            pieces, rest = self._walk(one, two, size, want, target)
+            got = ALL_FACES | ANY_FACE if rest >= MIN_PIECE else 0
+            for _, unfilled in pieces:
+                got |= unfilled
+            if _fits_supply(pieces, supply):
+                realisable = True
+                shown |= got
+                want &= ~got
+            want &= ~target
+        return Certificate(best, faces, realisable, shown & faces)
+
+    WALKS = 60
+
+    def _walk(self, one: int, two: int, room: int, want: int, target: int) -> tuple[list[tuple[int, int]], int]:
+        """One optimal layout (piece and unfilled masks, slots left for new pieces), preferring ``want``."""
+        pieces: list[tuple[int, int]] = []
+        while one:
+            goal = self._best(one, two, room)[0]
+            low = one & -one
+            face = low.bit_length() - 1
+            held = one.bit_count() + two.bit_count()
+            choice: tuple[int, int, int, int, int] | None = None  # score, mask, one, two, room
+            for mask, length in self.options[face]:
+                if length > room:
+                    continue
+                taken = mask & one
+                gain = taken.bit_count()
+                if gain + min(room - length, held - gain) < goal:
+                    continue
+                child = (one & ~taken | two & taken, two & ~taken, room - length)
+                value, more = self._best(*child)
+                if value + gain != goal:
+                    continue
+                reach = more | (mask & ~one)
+                score = (reach & want).bit_count() + (64 if reach & target else 0)
+                if choice is None or score > choice[0]:
+                    choice = (score, mask, *child)
+            child = (one, two & ~low, room) if two & low else (one & ~low, two, room)
+            value, more = self._best(*child)
+            if value == goal:
+                score = (more & want).bit_count() + (64 if more & target else 0)
+                if choice is None or score > choice[0]:
+                    choice = (score, 0, *child)
+            assert choice is not None
+            _, mask, next_one, two, room = choice
+            if mask:
+                pieces.append((mask, mask & ~one))
+            one = next_one
+        return pieces, room
+
+
+ALL_FACES = (1 << 52) - 1
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A cover with what the walks vouched for: whether the best count is reachable within the supply,
+    and the unfilled faces shown by a layout that is."""
+
+    kept: int
+    faces: int
+    realisable: bool
+    shown: int
+
+
+def _fits_supply(pieces: Sequence[tuple[int, int]], supply: Sequence[int]) -> bool:
+    """True if the pieces use no face more often than it exists, beyond two (the wilds)."""
+    slots: dict[int, int] = {}
+    excess = 0
+    for mask, _ in pieces:
+        while mask:
+            bit = mask & -mask
+            face = bit.bit_length() - 1
+            mask ^= bit
+            n = slots.get(face, 0) + 1
+            slots[face] = n
+            if n > supply[face]:
+                excess += 1
+    return excess <= 2
