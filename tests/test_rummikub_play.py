@@ -234,5 +234,7 @@ def test_bad_input(rack: str, table: str, error: type[Exception], words: str) ->
 def test_other_rules_and_goals_are_refused() -> None:
     with pytest.raises(InputError, match="rummikub"):
         best_play(Deal(get_rules("101"), Tile.parse("R4")), tiles("R1 R2 R3"), ())
+    with pytest.raises(InputError, match="wrap"):
+        best_play(Deal(get_rules("rummikub", {"wrap": "true"})), tiles("R1 R2 R3"), ())
     with pytest.raises(InputError, match="goal"):
         best_play(RUMMIKUB, tiles("R1 R2 R3"), (), goal="points")  # type: ignore[arg-type]

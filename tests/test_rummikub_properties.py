@@ -199,7 +199,7 @@ def check_invariants(rack: Sequence[Tile], table: Sequence[Sequence[Tile]], play
 # --- properties ------------------------------------------------------------------------------------
 
 
-@settings(max_examples=100)
+@settings(max_examples=80)
 @given(games())
 def test_opened_play_matches_the_reference(game: Game) -> None:
     rack, table = game

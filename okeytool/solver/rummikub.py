@@ -183,10 +183,12 @@ def rack_value(tiles: Sequence[Tile]) -> int:
 
 def require_rummikub(deal: Deal, question: str = "play") -> None:
     """Refuse rules without printed jokers and table rearrangement. Raises :class:`InputError`."""
-    if deal.rules.has_indicator or deal.rules.wrap:
+    if deal.rules.has_indicator:
         raise InputError(
             f"{question} with a rack and a table is for the rummikub rules (--rules rummikub), not {deal.rules.name}"
         )
+    if deal.rules.wrap:
+        raise InputError(f"{question} does not support runs that wrap 12-13-1 (option wrap) in {deal.rules.name}")
 
 
 def read_table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Meld, ...]:
@@ -220,7 +222,8 @@ def _interpret(tiles: Sequence[Tile], wrap: bool) -> Meld | None:
     colours = {t.colour for t in real}
     if len(real) > 1 and len(numbers) == 1 and len(colours) == len(real) and len(tiles) <= 4:
         missing = iter(sorted(set(range(4)) - colours))
-        placements = [Placement(t, t) if not t.is_joker else Placement(t, Tile.face(next(missing), real[0].number)) for t in tiles]
+        number = real[0].number
+        placements = [Placement(t, Tile.face(next(missing), number) if t.is_joker else t) for t in tiles]
         return Meld("set", tuple(placements))
     if len(colours) != 1 or len(numbers) != len(real) or len(tiles) > MAX_RUN or wrap:
         return None
