@@ -69,6 +69,8 @@ class Rules:
     wild: WildKind
     scheme: str
     seven_pairs: bool = True
+    opening: bool = False
+    table_game: bool = False
     stack_multipliers: bool = True
     kafa: str = "ordinary"
     renkli: bool = False
@@ -81,6 +83,9 @@ class Rules:
     unopened_cap: int = 404
     rounds: int = 5
     initial_meld: int = 30
+
+    # ``opening``: players open with melds or pairs and lay off; discards can cost penalties (101).
+    # ``table_game``: every turn may rebuild the melds on the table; going out lays the whole rack.
 
     @property
     def has_indicator(self) -> bool:
@@ -170,6 +175,7 @@ PROFILES: dict[str, Rules] = {
         wild="okey",
         scheme="101",
         seven_pairs=False,
+        opening=True,
     ),
     "rummikub": Rules(
         name="rummikub",
@@ -179,6 +185,7 @@ PROFILES: dict[str, Rules] = {
         wild="joker",
         scheme="rummikub",
         seven_pairs=False,
+        table_game=True,
         rounds=1,
     ),
 }

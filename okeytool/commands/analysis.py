@@ -1,4 +1,10 @@
-"""``check``, ``waits`` and ``discard``: hand analysis for the Okey profiles."""
+"""``check``, ``waits`` and ``discard``: is the hand winning, what completes it, what to throw.
+
+Each command reads a *question* (the same fields as a ``batch`` line), answers it with a typed
+result, and prints either the rich rendering or the result's JSON document. The profile decides
+which analysis answers: 101 discards weigh opening and penalties, Rummikub's check asks whether the
+whole rack can be laid with the table.
+"""
 
 from __future__ import annotations
 
@@ -20,30 +26,110 @@ from okeytool.commands.common import (
     print_json,
     read_hand,
 )
+from okeytool.deal import Deal
+from okeytool.errors import InputError
 
 SolverOpt = Annotated[str, typer.Option("--solver", help="search (fast exact search) or cpsat (CP-SAT model).")]
+TableOpt = Annotated[
+    str, typer.Option("--table", "-t", help="Melds on the table (101, rummikub), e.g. 'R1-3; K7 B7 Y7'.")
+]
+OpenedOpt = Annotated[bool, typer.Option("--opened", help="Rummikub: the initial meld has been made.")]
+SOLVERS = ("search", "cpsat")
+
+
+def _deal(question: Mapping[str, Any]) -> Deal:
+    options = question.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise InputError("options must be an object of rule options")
+    rules = load_rules(str(question.get("rules") or "classic"), [f"{k}={v}" for k, v in options.items()])
+    return load_deal(rules, question.get("indicator"), question.get("okey"))
+
+
+def _text(question: Mapping[str, Any], key: str) -> str:
+    value = question.get(key) or ""
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be text, e.g. \"R1 R2 R3\"")
+    return value
+
+
+def check_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
+    """The typed answer to a ``check`` question: a CheckResult, or a Rummikub going-out result."""
+    deal = _deal(question)
+    if deal.rules.table_game:
+        from okeytool.commands.play import read_play
+        from okeytool.solver.rummikub import can_go_out
+
+        rack, table = read_play(deal, _text(question, "tiles"), _text(question, "table"))
+        opened = question.get("opened")
+        return deal, can_go_out(deal, rack, table, opened=bool(table) if opened is None else bool(opened))
+    from okeytool.solver.check import check_hand
+
+    solver = question.get("solver") or "search"
+    if solver not in SOLVERS:
+        raise InputError(f"solver must be search or cpsat, not {solver!r}")
+    hand, _ = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+    return deal, check_hand(deal, hand, solver=solver)
+
+
+def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
+    """The typed answer to a ``waits`` question (14 tiles)."""
+    from okeytool.solver.analysis import analyse_waits
+
+    deal = _deal(question)
+    _okey_profile(deal, "waits")
+    hand, seen = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+    return deal, analyse_waits(deal, hand, seen)
+
+
+def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
+    """The typed answer to a ``discard`` question (15 tiles; 22 in 101, with the table's melds)."""
+    deal = _deal(question)
+    if deal.rules.opening:
+        from okeytool.commands.opening import read_table
+        from okeytool.solver.opening import discard_101
+
+        hand, _ = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+        return deal, discard_101(deal, hand, table=read_table(deal, _text(question, "table")))
+    from okeytool.solver.analysis import rank_discards
+
+    _okey_profile(deal, "discard")
+    hand, seen = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+    return deal, rank_discards(deal, hand, seen)
+
+
+def _okey_profile(deal: Deal, command: str) -> None:
+    if deal.rules.table_game or deal.rules.hand_size != 14:
+        raise InputError(f"{command} is for 14-tile Okey hands (classic, okeygg); not for {deal.rules.name}")
 
 
 def check_document(question: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``check`` answer for a batch question (same document as ``check --json``)."""
-    from okeytool.solver.check import check_hand
-
-    rules = load_rules(question.get("rules", "classic"), _options(question))
-    deal = load_deal(rules, question.get("indicator"), question.get("okey"))
-    hand, _ = read_hand(deal, str(question.get("tiles", "")), str(question.get("seen", "") or ""))
-    return check_hand(deal, hand).to_json()
+    """``check --json`` for a batch question."""
+    return check_answer(question)[1].to_json()
 
 
-def _options(question: Mapping[str, Any]) -> list[str]:
-    options = question.get("options") or {}
-    return [f"{k}={v}" for k, v in options.items()]
+def waits_document(question: Mapping[str, Any]) -> dict[str, Any]:
+    """``waits --json`` for a batch question."""
+    return waits_answer(question)[1].to_json()
 
 
-BATCH = {"check": check_document}
+def discard_document(question: Mapping[str, Any]) -> dict[str, Any]:
+    """``discard --json`` for a batch question."""
+    return discard_answer(question)[1].to_json()
+
+
+BATCH = {"check": check_document, "waits": waits_document, "discard": discard_document}
+
+
+def _question(tiles: list[str], rules: str, indicator: str | None, okey: str | None, seen: str,
+              option: list[str] | None, **extra: Any) -> dict[str, Any]:
+    from okeytool.commands.common import parse_options
+
+    return {"tiles": " ".join(tiles), "rules": rules, "indicator": indicator, "okey": okey, "seen": seen,
+            "options": parse_options(option), **extra}  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``check`` (and the other analysis commands) to the application."""
+    """Add ``check``, ``waits`` and ``discard`` to the application."""
 
     @app.command()
     def check(
@@ -52,24 +138,78 @@ def register(app: typer.Typer) -> None:
         indicator: IndicatorOpt = None,
         okey: OkeyOpt = None,
         seen: SeenOpt = "",
+        table: TableOpt = "",
+        opened: OpenedOpt = False,
         option: OptionOpt = None,
         solver: SolverOpt = "search",
         json: JsonOpt = False,
     ) -> None:
         """Is this hand winning? 14 tiles: complete or not. 15 tiles: every winning discard, best first.
 
+        In the rummikub profile: can the whole rack be laid now (with --table and --opened)?
+
         Example: okeytool check -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2
         """
-        from okeytool.solver.check import check_hand
+        extra: dict[str, Any] = {"solver": solver}
+        if table or opened:
+            extra.update(table=table, opened=opened)
+        deal, result = check_answer(_question(tiles, rules, indicator, okey, seen, option, **extra))
+        if json:
+            print_json(result.to_json())
+        elif deal.rules.table_game:
+            from okeytool.render.analysis import render_go_out
 
-        if solver not in ("search", "cpsat"):
-            raise typer.BadParameter("--solver takes search or cpsat")
-        deal = load_deal(load_rules(rules, option), indicator, okey)
-        hand, _ = read_hand(deal, tiles, seen)
-        result = check_hand(deal, hand, solver=solver)  # type: ignore[arg-type]
+            render_go_out(deal, result)
+        else:
+            from okeytool.render.check import render_check
+
+            render_check(deal, result)
+
+    @app.command()
+    def waits(
+        tiles: TilesArg,
+        rules: RulesOpt = "classic",
+        indicator: IndicatorOpt = None,
+        okey: OkeyOpt = None,
+        seen: SeenOpt = "",
+        option: OptionOpt = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """What completes these 14 tiles? Deficiency, waits with their unseen copies, useful tiles.
+
+        Example: okeytool waits -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 B2 --seen "B12 K1"
+        """
+        deal, result = waits_answer(_question(tiles, rules, indicator, okey, seen, option))
         if json:
             print_json(result.to_json())
             return
-        from okeytool.render.check import render_check
+        from okeytool.render.analysis import render_waits
 
-        render_check(deal, result)
+        render_waits(deal, result)
+
+    @app.command()
+    def discard(
+        tiles: TilesArg,
+        rules: RulesOpt = "classic",
+        indicator: IndicatorOpt = None,
+        okey: OkeyOpt = None,
+        seen: SeenOpt = "",
+        table: TableOpt = "",
+        option: OptionOpt = None,
+        json: JsonOpt = False,
+    ) -> None:
+        """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
+
+        Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12
+        """
+        deal, result = discard_answer(_question(tiles, rules, indicator, okey, seen, option, table=table))
+        if json:
+            print_json(result.to_json())
+        elif deal.rules.opening:
+            from okeytool.render.opening import render_discard_101
+
+            render_discard_101(deal, result)
+        else:
+            from okeytool.render.analysis import render_discards
+
+            render_discards(deal, result)

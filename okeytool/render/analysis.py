@@ -1,0 +1,113 @@
+"""Rendering of ``waits`` and ``discard`` (and Rummikub's going-out check)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from okeytool.deal import Deal
+from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
+from okeytool.solver.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
+
+FINISH_NAMES = {"normal": "wins", "okey": "wins, okey finish", "pairs": "wins, seven pairs",
+                "pairs+okey": "wins, seven pairs + okey finish"}  # fmt: skip
+
+
+def counts_text(counts: Sequence[TileCount], deal: Deal, *, limit: int = 0) -> Text:
+    """Tiles with their unseen copies, ``R5×1 F×2``; at most ``limit`` shown (0: all)."""
+    out = Text()
+    shown = counts if not limit or len(counts) <= limit else counts[:limit]
+    for k, item in enumerate(shown):
+        if k:
+            out.append(" ")
+        out.append_text(tile_text(item.tile, deal))
+        out.append(f"×{item.unseen}", style="dim" if item.unseen else "red")
+    if len(shown) < len(counts):
+        out.append(f" … +{len(counts) - len(shown)}", style="dim")
+    return out
+
+
+def _deficiency_words(d: int) -> str:
+    if d == 0:
+        return "complete (a winning hand)"
+    if d == 1:
+        return "one tile away (tenpai)"
+    return f"{d} tiles away"
+
+
+def render_waits(deal: Deal, result: WaitsResult) -> None:
+    """Print deficiency, waits and useful tiles with their unseen copies."""
+    out = console()
+    out.print(deal_text(deal))
+    out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
+    d = result.deficiency
+    line = Text("deficiency ", style="bold").append(f"{d.total}: {_deficiency_words(d.total)}")
+    detail = f"  (melds {d.melds}" + (f", seven pairs {d.pairs})" if d.pairs is not None else ")")
+    out.print(line.append(detail, style="dim"))
+    if result.waits:
+        label = "waits " if d.total == 1 else "any tile completes a complete hand: "
+        out.print(Text(label, style="bold").append_text(counts_text(result.waits, deal)))
+    elif result.useful:
+        out.print(Text("useful ", style="bold").append_text(counts_text(result.useful, deal)))
+    out.print(Text(f"unseen copies: {result.unseen_total}"))
+
+
+def render_discards(deal: Deal, result: DiscardResult) -> None:
+    """Print the ranked discards, the best highlighted, with a one-line reason."""
+    out = console()
+    out.print(deal_text(deal))
+    out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
+    table = Table("#", "throw", "result", "deficiency", "accepts", "useful tiles (unseen)", box=None)
+    for rank, option in enumerate(result.options, start=1):
+        style = "bold green" if rank == 1 else ""
+        table.add_row(
+            str(rank),
+            tile_text(option.tile, deal),
+            _result(option),
+            str(option.deficiency),
+            str(option.acceptance),
+            counts_text(option.useful, deal, limit=12),
+            style=style,
+        )
+    out.print(table)
+    out.print(Text("throw ", style="bold").append_text(tile_text(result.best.tile, deal)).append(f": {reason(result)}"))
+
+
+def _result(option: DiscardOption) -> str:
+    finish = finish_of(option)
+    if finish is not None:
+        return f"{FINISH_NAMES[finish.value]} x{option.multiplier}"
+    return _deficiency_words(option.deficiency)
+
+
+def reason(result: DiscardResult) -> str:
+    """One line on why the top choice is best."""
+    best = result.best
+    finish = finish_of(best)
+    if finish is not None:
+        return f"it wins ({FINISH_NAMES[finish.value]}, x{best.multiplier})"
+    others = [o for o in result.options[1:] if not o.wins]
+    words = f"leaves the hand {_deficiency_words(best.deficiency)}"
+    if best.deficiency == 1:
+        words += f", waiting on {best.acceptance} unseen tile(s)"
+    else:
+        words += f", {best.acceptance} unseen tile(s) bring it closer"
+    if others and others[0].deficiency == best.deficiency and others[0].acceptance == best.acceptance:
+        words += " (tie on acceptance, decided by the tie-breaks)"
+    return words
+
+
+def render_go_out(deal: Deal, result: object) -> None:
+    """Print whether a Rummikub rack can be laid whole, and how."""
+    from okeytool.render.play import render_play
+    from okeytool.solver.rummikub import GoOut
+
+    assert isinstance(result, GoOut)
+    if result.play is not None:
+        render_play(deal, result.play)
+        return
+    out = console()
+    out.print(Text("rack  ").append_text(tiles_text(result.rack, deal)))
+    out.print(Text("the whole rack cannot be laid this turn", style="bold"))
