@@ -257,8 +257,9 @@ def _shape(melds: Sequence[Meld]) -> tuple[object, ...]:
                 del runs[b]
                 merged = True
                 break
-    sets = [sorted(p.as_.index for p in m.placements) for m in melds if m.kind == "set"]
-    placed = sorted((p.tile.index, p.as_.index) for m in melds for p in m.placements)
+    # In a set, which missing colour a wild stands for changes nothing: only tiles and number count.
+    sets = [sorted([m.placements[0].as_.number] + [p.tile.index for p in m.placements]) for m in melds if m.kind == "set"]
+    placed = sorted((p.tile.index, p.as_.index) for m in melds if m.kind == "run" for p in m.placements)
     return (tuple(sorted(map(tuple, runs))), tuple(sorted(map(tuple, sets))), tuple(placed))
 
 

@@ -129,11 +129,13 @@ def register(app: typer.Typer) -> None:
         solver: SolverOpt = "search",
         json: JsonOpt = False,
     ) -> None:
-        """Can this 101 hand open? The best opening with melds (one tile kept to discard), pairs, elden.
+        """Can this 101 hand open? Best opening with melds (one tile kept to discard), pairs, elden.
 
-        Also lists the next-best openings (--options), the tiles that would lift a hand below 101
-        to 101 with their unseen copies, and, with --table, the işler taş (tiles that could be laid
-        off on the table; discarding one costs 101) and, with --opened, where each can go.
+        Also the next-best openings (--options) and the tiles that would lift a hand below 101 to 101.
+
+        With --table: the işler taş (tiles that fit a table meld; discarding one costs 101).
+
+        With --opened: where each tile of the hand can be laid off.
 
         Example: okeytool open -i Y7 K13 R13 Y13 B10-13 R4 B4 K4 Y4 K2
         """

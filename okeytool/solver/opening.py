@@ -71,8 +71,16 @@ class Opening:
         return tuple(t for meld in self.melds for t in meld.tiles)
 
     def key(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """What makes two openings the same: the same melds with the same tiles standing for the same faces."""
-        return tuple(sorted(tuple(sorted((p.tile.index, p.as_.index) for p in m.placements)) for m in self.melds))
+        """What makes two openings the same: the same melds of the same tiles, each tile of a run
+        standing for the same face. In a set only the number matters: which missing colour a wild
+        stands for changes nothing on the table."""
+        melds = []
+        for meld in self.melds:
+            if meld.kind == "set":
+                melds.append(tuple(sorted((p.tile.index, -p.as_.number) for p in meld.placements)))
+            else:
+                melds.append(tuple(sorted((p.tile.index, p.as_.index) for p in meld.placements)))
+        return tuple(sorted(melds))
 
     def to_json(self) -> dict[str, object]:
         """cli.md's ``{"points": 104, "melds": [[{"tile": "K13", "as": "K13"}, ...]]}``."""
