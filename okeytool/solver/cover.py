@@ -24,6 +24,14 @@ from dataclasses import dataclass
 
 from okeytool.solver.melds import templates, templates_by_face
 
+try:  # the same programme compiled (setup.py builds it where a C compiler exists)
+    from okeytool.solver._cover import Table as _CompiledTable
+except ImportError:  # pragma: no cover - depends on the build
+    _CompiledTable = None
+
+#: True when the compiled programme is in use by default.
+COMPILED = _CompiledTable is not None
+
 WINNING_SIZE = 14
 MIN_PIECE = 3
 #: Bit set in a face mask when a whole new piece (any faces) is part of an optimal choice.
@@ -53,7 +61,11 @@ class MeldCover:
 
     MEMO_LIMIT = 500_000
 
-    def __init__(self, wrap: bool) -> None:
+    def __init__(self, wrap: bool, *, compiled: bool | None = None) -> None:
+        """``compiled``: use the compiled programme (default: when it was built), or the Python one.
+
+        Raises ``ImportError`` if the compiled programme is asked for but was not built.
+        """
         pieces = templates(wrap)
         by_face = templates_by_face(wrap)
         self.options: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -61,6 +73,11 @@ class MeldCover:
             for face in range(52)
         )
         self.memo: dict[int, tuple[int, int]] = {}
+        use_compiled = COMPILED if compiled is None else compiled
+        if use_compiled and _CompiledTable is None:
+            raise ImportError("the compiled cover programme was not built")
+        self.compiled = use_compiled
+        self._best = _CompiledTable(self.options).best if use_compiled else self._best_python
 
     def cover(self, counts: Sequence[int], size: int = WINNING_SIZE) -> Cover:
         """The cover of a hand given as plain counts per face (each 0-2)."""
@@ -75,7 +92,7 @@ class MeldCover:
         kept, faces = self._best(one, two, size)
         return Cover(kept, faces)
 
-    def _best(self, one: int, two: int, room: int) -> tuple[int, int]:
+    def _best_python(self, one: int, two: int, room: int) -> tuple[int, int]:
         if not one:
             if room == 0:
                 return (0, 0)
@@ -99,7 +116,7 @@ class MeldCover:
             gain = taken.bit_count()
             if gain + min(room - length, held - gain) < best:
                 continue  # cannot reach the best already found
-            value, more = self._best(one & ~taken | two & taken, two & ~taken, room - length)
+            value, more = self._best_python(one & ~taken | two & taken, two & ~taken, room - length)
             value += gain
             if value > best:
                 best, faces = value, more | unfilled
@@ -108,9 +125,9 @@ class MeldCover:
         # Or leave one copy of the lowest face out of the melds.
         if min(room, held - 1) >= best:
             if two & low:
-                value, more = self._best(one, two & ~low, room)
+                value, more = self._best_python(one, two & ~low, room)
             else:
-                value, more = self._best(one & ~low, two, room)
+                value, more = self._best_python(one & ~low, two, room)
             if value > best:
                 best, faces = value, more
             elif value == best:
