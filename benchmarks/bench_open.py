@@ -8,6 +8,7 @@ indicator, which is drawn first from the numbered faces. Operations:
 * ``open (warm memo)``: the same with the memo kept between hands, as in a long ``batch`` run;
 * ``alternatives``: the three next-best openings;
 * ``waits``: the tiles that lift a hand below 101 to 101;
+* ``open, whole answer``: everything ``open --json`` computes (alternatives and waits included);
 * ``discard 101``: the ranked discards of the 22 tiles;
 * ``open (cpsat)``: the best value by the CP-SAT model (fewer hands: it is the slow reference).
 
@@ -24,6 +25,7 @@ from okeytool.deal import Deal
 from okeytool.rules import get_rules
 from okeytool.solver.opening import (
     alternatives,
+    analyse_opening,
     best_layout,
     best_value_cpsat,
     can_lay_all_but_one,
@@ -82,6 +84,7 @@ def operations() -> dict[str, list[Callable[[], object]]]:
         "open (warm memo)": [lambda d=d, t=t: open_core(d, t, cold=False) for d, t in hands],
         "alternatives": [lambda d=d, t=t: _alternatives(d, t) for d, t in hands],
         "waits": [lambda d=d, t=t: opening_waits(d, t) for d, t in hands[:100]],
+        "open, whole answer": [lambda d=d, t=t: analyse_opening(d, t) for d, t in hands[:100]],
         "discard 101": [lambda d=d, t=t: discard_101(d, t) for d, t in hands[:100]],
         "open (cpsat)": [lambda d=d, t=t: best_value_cpsat(d, d.solver_hand(t)) for d, t in hands[:CPSAT_HANDS]],
     }
