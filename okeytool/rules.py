@@ -71,6 +71,7 @@ class Rules:
     seven_pairs: bool = True
     opening: bool = False
     table_game: bool = False
+    lone_tile_run: bool = False
     stack_multipliers: bool = True
     kafa: str = "ordinary"
     renkli: bool = False
@@ -86,6 +87,7 @@ class Rules:
 
     # ``opening``: players open with melds or pairs and lay off; discards can cost penalties (101).
     # ``table_game``: every turn may rebuild the melds on the table; going out lays the whole rack.
+    # ``lone_tile_run``: one number tile with two wilds is a run, never a set (S004).
 
     @property
     def has_indicator(self) -> bool:
@@ -186,6 +188,7 @@ PROFILES: dict[str, Rules] = {
         scheme="rummikub",
         seven_pairs=False,
         table_game=True,
+        lone_tile_run=True,
         rounds=1,
     ),
 }

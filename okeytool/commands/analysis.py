@@ -33,7 +33,10 @@ SolverOpt = Annotated[str, typer.Option("--solver", help="search (fast exact sea
 TableOpt = Annotated[
     str, typer.Option("--table", "-t", help="Melds on the table (101, rummikub), e.g. 'R1-3; K7 B7 Y7'.")
 ]
-OpenedOpt = Annotated[bool, typer.Option("--opened", help="Rummikub: the initial meld has been made.")]
+OpenedOpt = Annotated[
+    bool | None,
+    typer.Option("--opened/--not-opened", help="Rummikub: the initial meld has been made (default: if --table is given)."),
+]
 SOLVERS = ("search", "cpsat")
 
 
@@ -66,7 +69,7 @@ def check_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
 
     solver = question.get("solver") or "search"
     if solver not in SOLVERS:
-        raise InputError(f"solver must be search or cpsat, not {solver!r}")
+        raise InputError(f"--solver takes search or cpsat, not {solver!r}")
     hand, _ = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
     return deal, check_hand(deal, hand, solver=solver)
 
@@ -139,7 +142,7 @@ def register(app: typer.Typer) -> None:
         okey: OkeyOpt = None,
         seen: SeenOpt = "",
         table: TableOpt = "",
-        opened: OpenedOpt = False,
+        opened: OpenedOpt = None,
         option: OptionOpt = None,
         solver: SolverOpt = "search",
         json: JsonOpt = False,
@@ -151,7 +154,7 @@ def register(app: typer.Typer) -> None:
         Example: okeytool check -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2
         """
         extra: dict[str, Any] = {"solver": solver}
-        if table or opened:
+        if table or opened is not None:
             extra.update(table=table, opened=opened)
         deal, result = check_answer(_question(tiles, rules, indicator, okey, seen, option, **extra))
         if json:

@@ -27,8 +27,18 @@ def lay_pieces(deal: Deal, counts: Sequence[int], pieces: Sequence[Sequence[int]
             else:
                 placements.append(Placement(wild, as_))
         kind = faces_meld_kind([p.as_ for p in placements], deal.rules.wrap)
+        if kind == "set" and deal.rules.lone_tile_run and sum(p.tile == wild for p in placements) == 2:
+            placements, kind = _as_run(placements, wild), "run"
         melds.append(Meld("set" if kind == "set" else "run", tuple(placements)))
     return tuple(melds)
+
+
+def _as_run(placements: Sequence[Placement], wild: Tile) -> list[Placement]:
+    """One tile with two wilds laid as the run it must be where such a meld is never a set."""
+    tile = next(p.as_ for p in placements if p.tile != wild)
+    start = min(tile.number, 11)
+    faces = [Tile.face(tile.colour, n) for n in range(start, start + 3)]
+    return [Placement(tile, face) if face == tile else Placement(wild, face) for face in faces]
 
 
 def _join_runs(deal: Deal, pieces: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:

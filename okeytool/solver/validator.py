@@ -68,6 +68,8 @@ def meld_problem(deal: Deal, meld: Meld) -> str | None:
         return "not a set or a run: " + " ".join(str(f) for f in faces)
     if kind != meld.kind:
         return f"labelled {meld.kind} but is a {kind}"
+    if kind == "set" and deal.rules.lone_tile_run and len(faces) - wilds == 1:
+        return "one number tile with two jokers is a run, not a set"
     return None
 
 
