@@ -32,7 +32,10 @@ def answer_line(line: str) -> str:
 
     ident: Any = None
     try:
-        question = json.loads(line)
+        try:
+            question = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"the line is not JSON: {err}") from None
         if not isinstance(question, dict):
             raise ValueError("each line must be a JSON object")
         ident = question.get("id")
@@ -44,6 +47,8 @@ def answer_line(line: str) -> str:
         document = table[command](question)
     except (OkeyError, ValueError) as err:
         document = {"error": str(err)}
+    except Exception as err:  # noqa: BLE001 - one failing question must not stop the others
+        document = {"error": f"internal error: {type(err).__name__}: {err}"}
     if ident is not None:
         document = {"id": ident, **document}
     return json.dumps(document, ensure_ascii=False)

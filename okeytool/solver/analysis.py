@@ -316,7 +316,8 @@ def rank_discards(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) 
 
 def _discard_order(deal: Deal, option: DiscardOption) -> tuple[object, ...]:
     if option.wins:
-        return (0, -option.multiplier, option.tile)
+        finish = finish_of(option)
+        return (0, -option.multiplier, -(finish.doublings if finish else 0), option.tile)
     return (
         1,
         option.deficiency,

@@ -118,12 +118,13 @@ def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "searc
         win = best_win(deal, tuple(rest), discard, solver=solver)
         if win is not None:
             wins.append(win)
-    wins.sort(key=lambda w: (-win_rank(deal, w), w.discard))
+    wins.sort(key=lambda w: (-win_rank(deal, w), -w.finish.doublings, w.discard))
     return CheckResult(held, tuple(wins), SolveStatus.OPTIMAL)
 
 
 def win_rank(deal: Deal, win: Win) -> int:
-    """Order of wins: a Kafa that wins the match first, then by multiplier."""
+    """Order of wins: a Kafa that wins the match first, then by multiplier (then, among equal
+    multipliers, the finish with more doublings: pairs + okey before pairs when they do not stack)."""
     match_win = win.kafa and deal.rules.kafa == "match-win"
     return (100 if match_win else 0) + win.multiplier
 
