@@ -19,6 +19,7 @@ the same state, so they are tried once with the union of their unfilled faces.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,8 +30,8 @@ try:  # the same programme compiled (setup.py builds it where a C compiler exist
 except ImportError:  # pragma: no cover - depends on the build
     _CompiledTable = None
 
-#: True when the compiled programme is in use by default.
-COMPILED = _CompiledTable is not None
+#: True when the compiled programme is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
+COMPILED = _CompiledTable is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 WINNING_SIZE = 14
 MIN_PIECE = 3
