@@ -1,4 +1,4 @@
-"""The worked ``check`` answers of /work/shared/vectors/hands.jsonl, with both solvers and the CLI."""
+"""The worked ``check`` answers of tests/vectors/hands.jsonl, with both solvers and the CLI."""
 
 from __future__ import annotations
 

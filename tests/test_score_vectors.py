@@ -1,4 +1,4 @@
-"""Every worked example of /work/shared/vectors/scores.md (S28-S32, S40-S48, S53, S54)."""
+"""Every worked example of tests/vectors/scores.md (S28-S32, S40-S48, S53, S54)."""
 
 from __future__ import annotations
 

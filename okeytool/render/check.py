@@ -25,9 +25,9 @@ def render_check(deal: Deal, result: CheckResult) -> None:
         out.print(Text("complete: ", style="bold green").append(_finish(best)))
     else:
         out.print(Text("winning: ", style="bold green").append(f"{len(result.wins)} winning discard(s)"))
-        table = Table("discard", "finish", "x", box=None)
+        table = Table("discard", "finish", box=None)
         for win in result.wins:
-            table.add_row(tile_text(win.discard, deal) if win.discard else "", _finish(win), str(win.multiplier))
+            table.add_row(tile_text(win.discard, deal) if win.discard else "", _finish(win))
         out.print(table)
         out.print(Text("best: throw ").append_text(tile_text(best.discard, deal)).append(f" ({_finish(best)})"))
     for meld in best.arrangement.melds:
