@@ -67,11 +67,15 @@ def check_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
         return deal, can_go_out(deal, rack, table, opened=bool(table) if opened is None else bool(opened))
     from okeytool.solver.check import check_hand
 
+    hand, _ = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+    return deal, check_hand(deal, hand, solver=_solver(question))
+
+
+def _solver(question: Mapping[str, Any]) -> Any:
     solver = question.get("solver") or "search"
     if solver not in SOLVERS:
         raise InputError(f"--solver takes search or cpsat, not {solver!r}")
-    hand, _ = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
-    return deal, check_hand(deal, hand, solver=solver)
+    return solver
 
 
 def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
@@ -81,7 +85,7 @@ def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
     deal = _deal(question)
     _okey_profile(deal, "waits")
     hand, seen = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
-    return deal, analyse_waits(deal, hand, seen)
+    return deal, analyse_waits(deal, hand, seen, solver=_solver(question))
 
 
 def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
@@ -97,7 +101,7 @@ def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
 
     _okey_profile(deal, "discard")
     hand, seen = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
-    return deal, rank_discards(deal, hand, seen)
+    return deal, rank_discards(deal, hand, seen, solver=_solver(question))
 
 
 def _okey_profile(deal: Deal, command: str) -> None:
@@ -176,13 +180,14 @@ def register(app: typer.Typer) -> None:
         okey: OkeyOpt = None,
         seen: SeenOpt = "",
         option: OptionOpt = None,
+        solver: SolverOpt = "search",
         json: JsonOpt = False,
     ) -> None:
         """What completes these 14 tiles? Deficiency, waits with their unseen copies, useful tiles.
 
         Example: okeytool waits -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 B2 --seen "B12 K1"
         """
-        deal, result = waits_answer(_question(tiles, rules, indicator, okey, seen, option))
+        deal, result = waits_answer(_question(tiles, rules, indicator, okey, seen, option, solver=solver))
         if json:
             print_json(result.to_json())
             return
@@ -199,13 +204,16 @@ def register(app: typer.Typer) -> None:
         seen: SeenOpt = "",
         table: TableOpt = "",
         option: OptionOpt = None,
+        solver: SolverOpt = "search",
         json: JsonOpt = False,
     ) -> None:
         """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
 
         Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12
         """
-        deal, result = discard_answer(_question(tiles, rules, indicator, okey, seen, option, table=table))
+        deal, result = discard_answer(
+            _question(tiles, rules, indicator, okey, seen, option, table=table, solver=solver)
+        )
         if json:
             print_json(result.to_json())
         elif deal.rules.opening:

@@ -24,7 +24,7 @@ from functools import cache
 from okeytool.deal import Deal, SolverHand
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.check import best_win, meld_search
+from okeytool.solver.check import SolverName, best_win, meld_search
 from okeytool.solver.cover import MeldCover
 from okeytool.solver.pairs import pairs_deficiency
 from okeytool.tiles import FACE_COUNT, Tile
@@ -252,19 +252,48 @@ class Analyser:
         return layout is not None
 
 
+class CpSatAnalyser(Analyser):
+    """The same questions answered by the CP-SAT meld model alone (``--solver cpsat``).
+
+    Deficiencies come from :meth:`MeldModel.meld_deficiency`; a draw is useful exactly when the model
+    finds the hand after it closer to winning. Slower by two to three orders of magnitude: it is the
+    independent second answer that the tests hold the fast one to.
+    """
+
+    def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
+        from okeytool.solver.model import MeldModel
+
+        pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
+        melds = MeldModel(self.deal, hand, supply=self.supply).meld_deficiency()
+        total = melds if pairs is None else min(melds, pairs)
+        return Deficiency(total, melds, pairs), MeldDraws(set(range(FACE_COUNT)), 0)
+
+    def _closer(self, after: SolverHand, deficiency: int) -> bool:
+        from okeytool.solver.model import MeldModel
+
+        return MeldModel(self.deal, after, supply=self.supply).meld_deficiency() < deficiency
+
+
+def analyser_for(deal: Deal, solver: SolverName = "search") -> Analyser:
+    """The analyser of a solver name: ``search`` (fast, exact) or ``cpsat`` (the CP-SAT model)."""
+    return CpSatAnalyser(deal) if solver == "cpsat" else Analyser(deal)
+
+
 def unseen(deal: Deal, tile: Tile, held: Counter[Tile], seen: Counter[Tile]) -> int:
     """Copies of ``tile`` not in the hand, not the indicator and not seen (never negative)."""
     return max(0, limit(deal, tile) - held[tile] - seen[tile])
 
 
-def analyse_waits(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) -> WaitsResult:
+def analyse_waits(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, solver: SolverName = "search"
+) -> WaitsResult:
     """Deficiency, waits and useful tiles of a 14-tile hand (tiles as held, ``Deal.resolve`` applied).
 
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
     check_hand_size(tiles, (WINNING_SIZE,), "waits")
     check_supply(deal, tiles, seen)
-    analyser = Analyser(deal)
+    analyser = analyser_for(deal, solver)
     hand = deal.solver_hand(tiles)
     held, shown = Counter(tiles), Counter(seen)
     deficiency = analyser.deficiency(hand)
@@ -283,7 +312,9 @@ def analyse_waits(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) 
     return WaitsResult(tuple(sorted(tiles)), deficiency, counted(waits), counted(useful))
 
 
-def rank_discards(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) -> DiscardResult:
+def rank_discards(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, solver: SolverName = "search"
+) -> DiscardResult:
     """One row per distinct tile of a 15-tile hand, best first (rules.md section 4 order).
 
     Order: winning discards first (highest multiplier first), then lower deficiency, then higher
@@ -292,7 +323,7 @@ def rank_discards(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) 
     """
     check_hand_size(tiles, (WINNING_SIZE + 1,), "discard")
     check_supply(deal, tiles, seen)
-    analyser = Analyser(deal)
+    analyser = analyser_for(deal, solver)
     held, shown = Counter(tiles), Counter(seen)
     options = []
     for tile in sorted(set(tiles)):
@@ -302,7 +333,7 @@ def rank_discards(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = ()) 
         okey_finish = deal.is_wild(tile)
         deficiency = analyser.deficiency(hand).total
         if deficiency == 0:
-            win = best_win(deal, tuple(rest), tile)
+            win = best_win(deal, tuple(rest), tile, solver=solver)
             assert win is not None
             options.append(
                 DiscardOption(tile, True, win.kind, okey_finish, win.multiplier, 0, ())

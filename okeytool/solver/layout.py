@@ -27,7 +27,8 @@ def lay_pieces(deal: Deal, counts: Sequence[int], pieces: Sequence[Sequence[int]
             else:
                 placements.append(Placement(wild, as_))
         kind = faces_meld_kind([p.as_ for p in placements], deal.rules.wrap)
-        if kind == "set" and deal.rules.lone_tile_run and sum(p.tile == wild for p in placements) == 2:
+        lone = sum(p.tile != wild for p in placements) == 1
+        if kind == "set" and deal.rules.lone_tile_run and lone and len(placements) == 3:
             placements, kind = _as_run(placements, wild), "run"
         melds.append(Meld("set" if kind == "set" else "run", tuple(placements)))
     return tuple(melds)

@@ -47,6 +47,7 @@ def solve(model: cp_model.CpModel, time_limit: float = TIME_LIMIT_S) -> tuple[cp
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = SEED
+    solver.parameters.linearization_level = 2
     code = solver.solve(model)
     return solver, _STATUS.get(code, SolveStatus.UNKNOWN)
 
@@ -57,14 +58,20 @@ class MeldModel:
     ``use[t]`` is how often template t is laid (0-2: the same meld can be laid twice from the two
     copies of each face). Each slot of a laid template is filled by a plain tile of the hand
     (``kept[f]`` per face) or, when the hand has none left, by a wild or a tile from outside.
+    Only templates holding at least one face of the hand are listed; melds made wholly of tiles from
+    outside are ``fresh`` slots (a count, 0 or at least 3: such melds can always be found among the
+    faces the hand and the other melds leave free).
     """
 
     def __init__(self, deal: Deal, hand: SolverHand, *, supply: Sequence[int] | None = None) -> None:
         self.deal = deal
         self.hand = hand
         self.supply = supply if supply is not None else deal.supply_vector()
-        self.templates = templates(deal.rules.wrap)
+        self.templates = [t for t in templates(deal.rules.wrap) if any(hand.counts[f] for f in t.faces)]
         self.model = cp_model.CpModel()
+        self.fresh = self.model.new_int_var_from_domain(
+            cp_model.Domain.from_intervals([[0, 0], [3, WINNING_SIZE]]), "fresh"
+        )
         self.use = [self.model.new_int_var(0, 2, f"use_{t}") for t in range(len(self.templates))]
         self.slots = [
             sum(self.use[t] for t, tpl in enumerate(self.templates) if f in tpl.faces) for f in range(FACE_COUNT)
@@ -75,7 +82,8 @@ class MeldModel:
 
     def _add_size(self) -> None:
         # A winning hand shows exactly 14 tiles.
-        self.model.add(sum(len(tpl) * u for tpl, u in zip(self.templates, self.use)) == WINNING_SIZE)
+        laid = sum(len(tpl) * u for tpl, u in zip(self.templates, self.use))
+        self.model.add(laid + self.fresh == WINNING_SIZE)
 
     def _add_kept_within_slots(self) -> None:
         # A tile of the hand stays only in a slot of its own face.
@@ -86,8 +94,8 @@ class MeldModel:
         # Exact partition: every plain tile of the hand is in a meld ...
         for f in range(FACE_COUNT):
             self.model.add(self.kept[f] == self.hand.counts[f])
-        # ... and the other slots are exactly the hand's wilds.
-        self.model.add(sum(self.slots) - sum(self.kept) == self.hand.wilds)
+        # ... and the other slots are exactly the hand's wilds (at most two, so no fresh meld).
+        self.model.add(sum(self.slots) - sum(self.kept) + self.fresh == self.hand.wilds)
 
     def _add_outside_supply(self) -> None:
         # Slots the hand does not fill take tiles from outside: at most supply - held per face;
