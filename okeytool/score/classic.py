@@ -141,12 +141,4 @@ def match_winner(round_: Round) -> str | None:
 def score(count: ClassicCount, round_: Round) -> RoundScore:
     """A classic round: gösterme first (it happens first), then the finish. A null round scores nothing."""
     items = gosterme_items(count, round_) + finish_items(count, round_)
-    return RoundScore(
-        rules=round_.rules.name,
-        scheme=round_.rules.scheme,
-        players=round_.players,
-        winner=round_.winner,
-        finish=round_.finish,
-        items=items,
-        match_winner=match_winner(round_),
-    )
+    return RoundScore.of(round_, items, match_winner=match_winner(round_))

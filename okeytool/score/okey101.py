@@ -169,12 +169,4 @@ def score(round_: Round) -> RoundScore:
     else:
         m = multiplier(round_)
         items = winner_items(round_, m) + tuple(loser_item(round_, p, m) for p in round_.others)
-    return RoundScore(
-        rules=round_.rules.name,
-        scheme=round_.rules.scheme,
-        players=round_.players,
-        winner=round_.winner,
-        finish=round_.finish,
-        items=items + penalty_items(round_),
-        counted=counted,
-    )
+    return RoundScore.of(round_, items + penalty_items(round_), counted=counted)

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from okeytool.score.items import ScoreItem, totals
+
+if TYPE_CHECKING:
+    from okeytool.score.document import Round
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,19 @@ class RoundScore:
     items: tuple[ScoreItem, ...]
     counted: bool = True
     match_winner: str | None = None
+
+    @classmethod
+    def of(cls, round_: Round, items: tuple[ScoreItem, ...], **extra: Any) -> RoundScore:
+        """The score of ``round_`` made of ``items`` (``extra``: ``counted``, ``match_winner``)."""
+        return cls(
+            rules=round_.rules.name,
+            scheme=round_.rules.scheme,
+            players=round_.players,
+            winner=round_.winner,
+            finish=round_.finish,
+            items=items,
+            **extra,
+        )
 
     @property
     def scores(self) -> dict[str, int]:

@@ -75,11 +75,4 @@ def blocked_items(round_: Round) -> tuple[ScoreItem, ...]:
 def score(round_: Round) -> RoundScore:
     """A Rummikub round: going out, or a blocked game."""
     items = going_out_items(round_) if round_.winner is not None else blocked_items(round_)
-    return RoundScore(
-        rules=round_.rules.name,
-        scheme=round_.rules.scheme,
-        players=round_.players,
-        winner=round_.winner,
-        finish=round_.finish,
-        items=items,
-    )
+    return RoundScore.of(round_, items)

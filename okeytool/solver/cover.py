@@ -40,6 +40,17 @@ ANY_FACE = 1 << 52
 _IMPOSSIBLE = (-1000, 0)
 
 
+def hand_masks(counts: Sequence[int]) -> tuple[int, int]:
+    """The faces held at least once and held twice, as bit masks (the programme's state)."""
+    one = two = 0
+    for face, n in enumerate(counts):
+        if n >= 1:
+            one |= 1 << face
+        if n >= 2:
+            two |= 1 << face
+    return one, two
+
+
 @dataclass(frozen=True)
 class Cover:
     """The most plain tiles 14 slots of melds can hold, and the unfilled-slot faces of optimal choices.
@@ -82,12 +93,7 @@ class MeldCover:
 
     def cover(self, counts: Sequence[int], size: int = WINNING_SIZE) -> Cover:
         """The cover of a hand given as plain counts per face (each 0-2)."""
-        one = two = 0
-        for face, n in enumerate(counts):
-            if n >= 1:
-                one |= 1 << face
-            if n >= 2:
-                two |= 1 << face
+        one, two = hand_masks(counts)
         if len(self.memo) > self.MEMO_LIMIT:
             self.memo.clear()
         kept, faces = self._best(one, two, size)
@@ -144,12 +150,7 @@ class MeldCover:
         (two exist) is realisable and vouches for its unfilled faces. Faces no walk vouched for are
         left to the exact search.
         """
-        one = two = 0
-        for face, n in enumerate(counts):
-            if n >= 1:
-                one |= 1 << face
-            if n >= 2:
-                two |= 1 << face
+        one, two = hand_masks(counts)
         best, faces = self._best(one, two, size)
         want = faces
         shown = 0

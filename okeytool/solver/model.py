@@ -1,8 +1,7 @@
 """CP-SAT models of meld hands: exact partitions and the deficiency (tiles to exchange).
 
 Data (a hand in solver form) → model class (``_add_*`` methods, one per game rule) → typed answer.
-Every solve has a time limit, one worker and a fixed seed, so the same hand gives the same answer.
-ortools is imported here only, so commands that do not solve start fast.
+Every solve goes through :func:`okeytool.solver.cpsat.solve` (time limit, one worker, fixed seed).
 """
 
 from __future__ import annotations
@@ -14,22 +13,15 @@ from ortools.sat.python import cp_model
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
+from okeytool.solver.cpsat import solve
 from okeytool.solver.melds import templates
 from okeytool.solver.result import SolveStatus
 from okeytool.tiles import FACE_COUNT
 
 WINNING_SIZE = 14
-TIME_LIMIT_S = 10.0
-SEED = 7
 MAX_WILDS = 2
-
-_STATUS = {
-    cp_model.OPTIMAL: SolveStatus.OPTIMAL,
-    cp_model.FEASIBLE: SolveStatus.FEASIBLE,
-    cp_model.INFEASIBLE: SolveStatus.INFEASIBLE,
-    cp_model.MODEL_INVALID: SolveStatus.UNKNOWN,
-    cp_model.UNKNOWN: SolveStatus.UNKNOWN,
-}
+#: CP-SAT parameters for these models: the fuller linear relaxation proves the optimum much sooner.
+PARAMETERS = {"linearization_level": 2}
 
 
 @dataclass(frozen=True)
@@ -39,17 +31,6 @@ class MeldSolution:
     status: SolveStatus
     pieces: tuple[tuple[int, ...], ...]
     kept: int
-
-
-def solve(model: cp_model.CpModel, time_limit: float = TIME_LIMIT_S) -> tuple[cp_model.CpSolver, SolveStatus]:
-    """Solve with the project's settings: time limit, one worker, fixed seed."""
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = SEED
-    solver.parameters.linearization_level = 2
-    code = solver.solve(model)
-    return solver, _STATUS.get(code, SolveStatus.UNKNOWN)
 
 
 class MeldModel:
@@ -118,7 +99,7 @@ class MeldModel:
     def complete_pieces(self) -> list[tuple[int, ...]] | None:
         """The pieces of an exact partition of the hand into melds, or None if there is none."""
         self._add_all_plain_kept()
-        solver, status = solve(self.model)
+        solver, status = solve(self.model, **PARAMETERS)
         if status is SolveStatus.UNKNOWN:
             raise SolverError("the arrangement model reached its time limit")
         if status is SolveStatus.INFEASIBLE:
@@ -129,7 +110,7 @@ class MeldModel:
         """The meld hand that keeps the most plain tiles of the hand (for the deficiency)."""
         self._add_outside_supply()
         self.model.maximize(sum(self.kept))
-        solver, status = solve(self.model)
+        solver, status = solve(self.model, **PARAMETERS)
         if status is not SolveStatus.OPTIMAL:
             raise SolverError(f"the deficiency model ended {status.value}")
         return self._solution(solver, status)

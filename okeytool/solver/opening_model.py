@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.solver.melds import Template, templates
-from okeytool.solver.model import SEED
 from okeytool.solver.result import SolveStatus
 from okeytool.tiles import FACE_COUNT
 
-TIME_LIMIT_S = 10.0
+TIME_LIMIT_S = 10.0  # as okeytool.solver.cpsat.TIME_LIMIT_S (not imported: it loads ortools)
 #: Full linear relaxation of the meld constraints: without it the LP bound is weak and a single
 #: worker can spend seconds on a hand with okeys; with it every hand of the benchmark solves in ms.
 LINEARIZATION_LEVEL = 2
@@ -85,19 +84,9 @@ class OpeningModel:
 
     def solve(self, time_limit: float = TIME_LIMIT_S) -> OpeningSolution:
         """The best opening. Raises :class:`SolverError` if the time limit ends the solve unproven."""
-        from ortools.sat.python import cp_model
+        from okeytool.solver.cpsat import solve
 
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = time_limit
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = SEED
-        solver.parameters.linearization_level = LINEARIZATION_LEVEL
-        code = solver.solve(self.model)
-        status = {
-            cp_model.OPTIMAL: SolveStatus.OPTIMAL,
-            cp_model.FEASIBLE: SolveStatus.FEASIBLE,
-            cp_model.INFEASIBLE: SolveStatus.INFEASIBLE,
-        }.get(code, SolveStatus.UNKNOWN)
+        solver, status = solve(self.model, time_limit, linearization_level=LINEARIZATION_LEVEL)
         if status is not SolveStatus.OPTIMAL:
             raise SolverError(f"the opening model ended {status.value}")
         pieces: list[tuple[int, ...]] = []

@@ -32,20 +32,14 @@ from ortools.sat.python import cp_model
 
 from okeytool.deal import Deal
 from okeytool.errors import SolverError
+from okeytool.solver.cpsat import TIME_LIMIT_S, solve
 from okeytool.solver.melds import Template, templates
 from okeytool.solver.result import Meld, Placement, SolveStatus
 from okeytool.solver.rummikub import Goal, Play, TableMeld
 from okeytool.solver.validator import faces_meld_kind
 from okeytool.tiles import FACE_COUNT, JOKER, Tile
 
-TIME_LIMIT_S = 10.0
-SEED = 7
 MAX_JOKERS = 2
-STATUS = {
-    cp_model.OPTIMAL: SolveStatus.OPTIMAL,
-    cp_model.FEASIBLE: SolveStatus.FEASIBLE,
-    cp_model.INFEASIBLE: SolveStatus.INFEASIBLE,
-}
 
 
 def _number(face: int) -> int:
@@ -240,14 +234,7 @@ class PlayModel:
         presolve and probing cost more than they save here (measured on ``benchmarks/bench_play.py``:
         median and p99 both about halved without them), so both are off.
         """
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = time_limit
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = SEED
-        solver.parameters.cp_model_presolve = False
-        solver.parameters.cp_model_probing_level = 0
-        code = solver.solve(self.model)
-        return solver, STATUS.get(code, SolveStatus.UNKNOWN)
+        return solve(self.model, time_limit, cp_model_presolve=False, cp_model_probing_level=0)
 
 
 def _is_set_of_13s(tpl: Template) -> bool:
