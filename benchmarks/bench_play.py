@@ -65,7 +65,9 @@ def operations() -> dict[str, list[Callable[[], object]]]:
     """Operation name → one zero-argument call per corpus case."""
     from okeytool.solver.rummikub import best_play, can_go_out
 
-    def play(rack: tuple[Tile, ...], table: tuple[tuple[Tile, ...], ...], opened: bool, goal: str) -> Callable[[], object]:
+    def play(
+        rack: tuple[Tile, ...], table: tuple[tuple[Tile, ...], ...], opened: bool, goal: str
+    ) -> Callable[[], object]:
         return lambda: best_play(DEAL, rack, table, opened=opened, goal=goal)  # type: ignore[arg-type]
 
     def out(rack: tuple[Tile, ...], table: tuple[tuple[Tile, ...], ...]) -> Callable[[], object]:
@@ -85,7 +87,10 @@ def main() -> None:
     cases = corpus()
     racks = [len(r) for r, _ in cases]
     melds = [len(t) for _, t in cases]
-    print(f"corpus: {len(cases)} positions, racks {min(racks)}-{max(racks)} tiles, tables {min(melds)}-{max(melds)} melds\n")
+    print(
+        f"corpus: {len(cases)} positions, racks {min(racks)}-{max(racks)} tiles, "
+        f"tables {min(melds)}-{max(melds)} melds\n"
+    )
     print(HEADER)
     for name, calls in operations().items():
         print(measure(name, calls).row())

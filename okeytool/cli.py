@@ -7,6 +7,7 @@ the application and turns library errors into one-line messages with exit code 2
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import typer
 
@@ -46,12 +47,13 @@ def main() -> None:
     except OSError as err:
         sys.stderr.write(f"okeytool: error: {err.strerror or err}: {err.filename or ''}".rstrip() + "\n")
         sys.exit(2)
-    except usage_errors as err:
-        if type(err).__name__ == "NoArgsIsHelpError":
-            err.show()  # no arguments at all: the help text, not an error line
+    except usage_errors as caught:
+        usage: Any = caught  # a click usage error: show(), format_message(), exit_code
+        if type(usage).__name__ == "NoArgsIsHelpError":
+            usage.show()  # no arguments at all: the help text, not an error line
         else:
-            sys.stderr.write(f"okeytool: error: {_one_line(err.format_message())}{_help_hint(err)}\n")
-        sys.exit(err.exit_code)
+            sys.stderr.write(f"okeytool: error: {_one_line(usage.format_message())}{_help_hint(usage)}\n")
+        sys.exit(usage.exit_code)
     # Without standalone mode a raised typer.Exit (and --help) comes back as the exit code.
     sys.exit(code if isinstance(code, int) else 0)
 
@@ -61,7 +63,7 @@ def _click_errors() -> tuple[type[BaseException], ...]:
     base = getattr(typer, "TyperException", None)
     if base is not None:
         return (base,)
-    import click
+    import click  # type: ignore[import-not-found,unused-ignore]
 
     return (click.ClickException,)
 

@@ -41,4 +41,4 @@ class Finish(Enum):
         """1, 2 or 4; doublings multiply unless ``rules.stack_multipliers`` is off (then at most 2)."""
         if self.doublings == 2 and not rules.stack_multipliers:
             return 2
-        return 2**self.doublings
+        return 1 << self.doublings

@@ -141,9 +141,7 @@ def _coerce(key: str, value: Any) -> Any:
             number = int(str(value).strip())
         except ValueError:
             raise RulesError(f"option {key} takes a whole number, not {value!r}") from None
-        if (option.low is not None and number < option.low) or (
-            option.high is not None and number > option.high
-        ):
+        if (option.low is not None and number < option.low) or (option.high is not None and number > option.high):
             raise RulesError(f"option {key} must be between {option.low} and {option.high}, not {number}")
         return number
     text = str(value).strip().lower()

@@ -9,7 +9,7 @@ whole rack can be laid with the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import typer
 
@@ -35,9 +35,17 @@ TableOpt = Annotated[
 ]
 OpenedOpt = Annotated[
     bool | None,
-    typer.Option("--opened/--not-opened", help="Rummikub: the initial meld has been made (default: if --table is given)."),
+    typer.Option(
+        "--opened/--not-opened", help="Rummikub: the initial meld has been made (default: if --table is given)."
+    ),
 ]
 SOLVERS = ("search", "cpsat")
+
+
+class Answer(Protocol):
+    """A typed result that renders as a JSON document."""
+
+    def to_json(self) -> Mapping[str, Any]: ...
 
 
 def _deal(question: Mapping[str, Any]) -> Deal:
@@ -51,11 +59,11 @@ def _deal(question: Mapping[str, Any]) -> Deal:
 def _text(question: Mapping[str, Any], key: str) -> str:
     value = question.get(key) or ""
     if not isinstance(value, str):
-        raise InputError(f"{key} must be text, e.g. \"R1 R2 R3\"")
+        raise InputError(f'{key} must be text, e.g. "R1 R2 R3"')
     return value
 
 
-def check_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
+def check_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     """The typed answer to a ``check`` question: a CheckResult, or a Rummikub going-out result."""
     deal = _deal(question)
     if deal.rules.table_game:
@@ -78,7 +86,7 @@ def _solver(question: Mapping[str, Any]) -> Any:
     return solver
 
 
-def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
+def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     """The typed answer to a ``waits`` question (14 tiles)."""
     from okeytool.solver.analysis import analyse_waits
 
@@ -88,7 +96,7 @@ def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
     return deal, analyse_waits(deal, hand, seen, solver=_solver(question))
 
 
-def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Any]:
+def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     """The typed answer to a ``discard`` question (15 tiles; 22 in 101, with the table's melds)."""
     deal = _deal(question)
     if deal.rules.opening:
@@ -111,24 +119,31 @@ def _okey_profile(deal: Deal, command: str) -> None:
 
 def check_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """``check --json`` for a batch question."""
-    return check_answer(question)[1].to_json()
+    return dict(check_answer(question)[1].to_json())
 
 
 def waits_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """``waits --json`` for a batch question."""
-    return waits_answer(question)[1].to_json()
+    return dict(waits_answer(question)[1].to_json())
 
 
 def discard_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """``discard --json`` for a batch question."""
-    return discard_answer(question)[1].to_json()
+    return dict(discard_answer(question)[1].to_json())
 
 
 BATCH = {"check": check_document, "waits": waits_document, "discard": discard_document}
 
 
-def _question(tiles: list[str], rules: str, indicator: str | None, okey: str | None, seen: str,
-              option: list[str] | None, **extra: Any) -> dict[str, Any]:
+def _question(
+    tiles: list[str],
+    rules: str,
+    indicator: str | None,
+    okey: str | None,
+    seen: str,
+    option: list[str] | None,
+    **extra: Any,
+) -> dict[str, Any]:
     from okeytool.commands.common import parse_options
 
     return {"tiles": " ".join(tiles), "rules": rules, "indicator": indicator, "okey": okey, "seen": seen,
@@ -163,14 +178,16 @@ def register(app: typer.Typer) -> None:
         deal, result = check_answer(_question(tiles, rules, indicator, okey, seen, option, **extra))
         if json:
             print_json(result.to_json())
-        elif deal.rules.table_game:
-            from okeytool.render.analysis import render_go_out
+            return
+        from okeytool.render.analysis import render_go_out
+        from okeytool.render.check import render_check
+        from okeytool.solver.check import CheckResult
+        from okeytool.solver.rummikub import GoOut
 
-            render_go_out(deal, result)
-        else:
-            from okeytool.render.check import render_check
-
+        if isinstance(result, CheckResult):
             render_check(deal, result)
+        elif isinstance(result, GoOut):
+            render_go_out(deal, result)
 
     @app.command()
     def waits(
@@ -192,7 +209,9 @@ def register(app: typer.Typer) -> None:
             print_json(result.to_json())
             return
         from okeytool.render.analysis import render_waits
+        from okeytool.solver.analysis import WaitsResult
 
+        assert isinstance(result, WaitsResult)
         render_waits(deal, result)
 
     @app.command()
@@ -216,11 +235,13 @@ def register(app: typer.Typer) -> None:
         )
         if json:
             print_json(result.to_json())
-        elif deal.rules.opening:
-            from okeytool.render.opening import render_discard_101
+            return
+        from okeytool.render.analysis import render_discards
+        from okeytool.render.opening import render_discard_101
+        from okeytool.solver.analysis import DiscardResult
+        from okeytool.solver.opening import Discard101Result
 
-            render_discard_101(deal, result)
-        else:
-            from okeytool.render.analysis import render_discards
-
+        if isinstance(result, DiscardResult):
             render_discards(deal, result)
+        elif isinstance(result, Discard101Result):
+            render_discard_101(deal, result)

@@ -69,9 +69,12 @@ def ledger_at(db: Path | None) -> Iterator[Ledger]:
 @game_app.command("new")
 def new(
     players: Annotated[str, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")],
-    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub.")] = "classic",
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub.")
+    ] = "classic",
     scheme: Annotated[
-        str | None, typer.Option("--scheme", help="Scoring scheme (classic: pagat, penalty, okeygg); default the profile's.")
+        str | None,
+        typer.Option("--scheme", help="Scoring scheme (classic: pagat, penalty, okeygg); default the profile's."),
     ] = None,
     name: Annotated[str, typer.Option("--name", "-n", help="A name for the game.")] = "",
     option: OptionOpt = None,
@@ -80,7 +83,7 @@ def new(
 ) -> None:
     """Start a game and make it the current one.
 
-    Example: okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday --option renkli=true
+    Example: okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday -O renkli=true
     """
     settings = parse_options(option)
     if scheme:

@@ -56,7 +56,7 @@ def read_table(deal: Deal, text: str) -> tuple[Any, ...]:
 def _question_deal(question: Mapping[str, Any]) -> Deal:
     options = question.get("options") or {}
     if not isinstance(options, Mapping):
-        raise InputError("\"options\" must be an object of rule options, e.g. {\"open_points\": 81}")
+        raise InputError('"options" must be an object of rule options, e.g. {"open_points": 81}')
     rules = load_rules(str(question.get("rules") or DEFAULT_RULES), [f"{k}={v}" for k, v in options.items()])
     return load_deal(rules, question.get("indicator"), question.get("okey"))
 
@@ -147,7 +147,13 @@ def register(app: typer.Typer) -> None:
         hand, shown = read_hand(deal, tiles, seen)
         melds = read_table(deal, table)
         result = analyse_opening(
-            deal, hand, seen=shown, table=melds, opened=opened, options=options, solver=solver  # type: ignore[arg-type]
+            deal,
+            hand,
+            seen=shown,
+            table=melds,
+            opened=opened,
+            options=options,
+            solver=solver,  # type: ignore[arg-type]
         )
         if json:
             print_json(result.to_json())

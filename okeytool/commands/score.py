@@ -26,13 +26,12 @@ RoundFileOpt = Annotated[
     typer.Option("--round", "-R", help="A round document (JSON, cli.md format); '-' reads stdin.", show_default=False),
 ]
 SchemeOpt = Annotated[
-    str | None, typer.Option("--scheme", help="Scoring scheme: pagat, penalty, okeygg (classic rules); default the profile's.")
+    str | None,
+    typer.Option("--scheme", help="Scoring scheme: pagat, penalty, okeygg (classic rules); default the profile's."),
 ]
 PlayersOpt = Annotated[str | None, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")]
 WinnerOpt = Annotated[str | None, typer.Option("--winner", "-w", help="Who won (went out).")]
-NullOpt = Annotated[
-    bool, typer.Option("--null", help="Nobody won: a null round (classic), a blocked game (rummikub).")
-]
+NullOpt = Annotated[bool, typer.Option("--null", help="Nobody won: a null round (classic), a blocked game (rummikub).")]
 FinishOpt = Annotated[
     str | None,
     typer.Option(
@@ -46,10 +45,13 @@ GostermeOpt = Annotated[
 KafaOpt = Annotated[bool, typer.Option("--kafa", help="The winner's hand is a Kafa (one colour 1..13 and a second 1).")]
 WinnerTilesOpt = Annotated[
     str | None,
-    typer.Option("--winner-tiles", "-t", help="The winner's 15 tiles (14 shown + last discard): the finish is worked out."),
+    typer.Option(
+        "--winner-tiles", "-t", help="The winner's 15 tiles (14 shown + last discard): the finish is worked out."
+    ),
 ]
 OpenedOpt = Annotated[
-    list[str] | None, typer.Option("--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).")
+    list[str] | None,
+    typer.Option("--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable)."),
 ]
 HandOpt = Annotated[
     list[str] | None,
@@ -67,7 +69,9 @@ def read_document(source: str) -> Any:
     try:
         return jsonlib.loads(text)
     except jsonlib.JSONDecodeError as err:
-        raise InputError(f"round document {name}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
+        raise InputError(
+            f"round document {name}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})"
+        ) from None
 
 
 def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
@@ -197,7 +201,7 @@ def register(app: typer.Typer) -> None:
 
           okeytool score -w P1 -t "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2" -i Y7
 
-          okeytool score -r 101 -i B1 -w P1 --opened P1=melds --opened P2=melds --hand "P2=R3 K9 Y12" --opened P4=pairs --hand "P4=B5 K6" --finish normal
+          okeytool score -r 101 -i B1 -w P1 --opened P1=melds --opened P2=melds --hand "P2=R3 K9 Y12" --finish normal
 
           okeytool score -r rummikub -p P1,A,B,C -w P1 --rack "A=R5 K9" --rack "B=J Y2" --rack C=B13
 
@@ -230,8 +234,17 @@ def register(app: typer.Typer) -> None:
                 document["options"] = parse_options(option)
             document.update(
                 round_document(
-                    profile, winner=winner, null=null, finish=finish, gosterme=gosterme, kafa=kafa,
-                    winner_tiles=winner_tiles, indicator=indicator, okey=okey, opened=opened, hand=hand,
+                    profile,
+                    winner=winner,
+                    null=null,
+                    finish=finish,
+                    gosterme=gosterme,
+                    kafa=kafa,
+                    winner_tiles=winner_tiles,
+                    indicator=indicator,
+                    okey=okey,
+                    opened=opened,
+                    hand=hand,
                     penalty=penalty,
                 )  # fmt: skip
             )

@@ -112,7 +112,8 @@ def _check_readable(conn: sqlite3.Connection, path: Path) -> None:
         raise LedgerError(f"the game ledger {path} is corrupt ({status}); it was left untouched")
     if version > SCHEMA_VERSION:
         raise LedgerError(
-            f"the game ledger {path} was written by a newer okeytool (schema {version}, this one knows {SCHEMA_VERSION})"
+            f"the game ledger {path} was written by a newer okeytool "
+            f"(schema {version}, this one knows {SCHEMA_VERSION})"
         )
 
 

@@ -148,7 +148,9 @@ class Ledger:
 
     # -- games -------------------------------------------------------------------------------
 
-    def new_game(self, rules_name: str, options: Mapping[str, Any], players: Sequence[str] | str, name: str = "") -> GameInfo:
+    def new_game(
+        self, rules_name: str, options: Mapping[str, Any], players: Sequence[str] | str, name: str = ""
+    ) -> GameInfo:
         """Create a game and make it the current one.
 
         ``options`` are rule options (``scheme`` among them) as text or typed values.
@@ -236,7 +238,8 @@ class Ledger:
             if before.finished:
                 won = " and ".join(before.winners)
                 raise LedgerError(
-                    f"game {info.id} is finished ({won} won); it takes no more rounds: start a new one with 'okeytool game new'"
+                    f"game {info.id} is finished ({won} won); it takes no more rounds: "
+                    "start a new one with 'okeytool game new'"
                 )
             score_for_game(info, info.rules, before, document)
             seq = (records[-1].seq if records else 0) + 1

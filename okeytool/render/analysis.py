@@ -10,6 +10,7 @@ from rich.text import Text
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
 from okeytool.solver.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
+from okeytool.solver.rummikub import GoOut
 
 FINISH_NAMES = {"normal": "wins", "okey": "wins, okey finish", "pairs": "wins, seven pairs",
                 "pairs+okey": "wins, seven pairs + okey finish"}  # fmt: skip
@@ -99,12 +100,10 @@ def reason(result: DiscardResult) -> str:
     return words
 
 
-def render_go_out(deal: Deal, result: object) -> None:
+def render_go_out(deal: Deal, result: GoOut) -> None:
     """Print whether a Rummikub rack can be laid whole, and how."""
     from okeytool.render.play import render_play
-    from okeytool.solver.rummikub import GoOut
 
-    assert isinstance(result, GoOut)
     if result.play is not None:
         render_play(deal, result.play)
         return

@@ -9,7 +9,12 @@ from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
 from okeytool.solver.check import CheckResult, Win
 
-FINISH_NAMES = {"normal": "normal finish", "okey": "okey finish", "pairs": "seven pairs", "pairs+okey": "seven pairs + okey finish"}
+FINISH_NAMES = {
+    "normal": "normal finish",
+    "okey": "okey finish",
+    "pairs": "seven pairs",
+    "pairs+okey": "seven pairs + okey finish",
+}
 
 
 def render_check(deal: Deal, result: CheckResult) -> None:

@@ -22,9 +22,7 @@ def render_play(deal: Deal, play: Play) -> None:
     out.print(Text(f"rules {deal.rules.name}  ({rule})"))
     out.print(Text("rack   ").append_text(tiles_text(play.rack, deal)))
     if play.must_draw:
-        reason = (
-            f"no initial meld worth {deal.rules.initial_meld} or more" if play.initial else "no tile can be laid"
-        )
+        reason = f"no initial meld worth {deal.rules.initial_meld} or more" if play.initial else "no tile can be laid"
         out.print(Text(f"{reason}: draw a tile", style="bold yellow"))
     else:
         line = Text("lay    ", style="bold").append_text(tiles_text(play.placed, deal))

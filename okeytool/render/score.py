@@ -47,7 +47,10 @@ def items_table(result: RoundScore) -> Table:
     """One row per player: his round points and the items, each with its code, points and note."""
     table = Table("player", "points", "breakdown", box=None, pad_edge=False)
     for player, points in result.scores.items():
-        parts = [f"{item.code} {item.points:+d}" + (f" ({item.note})" if item.note else "") for item in result.items_of(player)]
+        parts = [
+            f"{item.code} {item.points:+d}" + (f" ({item.note})" if item.note else "")
+            for item in result.items_of(player)
+        ]
         table.add_row(player, points_text(points), "; ".join(parts) or "-")
     return table
 

@@ -99,7 +99,7 @@ class Round:
     def deal(self, why: str) -> Deal:
         """The deal of this round. Raises :class:`RoundError` when the indicator is needed (``why``) but missing."""
         if self.rules.has_indicator and self.indicator is None:
-            raise RoundError(f"the indicator is needed {why}: give it (e.g. \"indicator\": \"K9\", or -i K9)")
+            raise RoundError(f'the indicator is needed {why}: give it (e.g. "indicator": "K9", or -i K9)')
         return Deal(self.rules, self.indicator)
 
     def hand(self, player: str) -> Hand101:
@@ -177,15 +177,15 @@ def read_round(document: Any, defaults: Defaults | None = None) -> Round:
 def _rules(document: Mapping[str, Any], defaults: Defaults | None) -> Rules:
     name = document.get("rules", defaults.rules if defaults else "classic")
     if not isinstance(name, str):
-        raise RoundError(f"\"rules\" is a profile name such as \"classic\", not {name!r}")
+        raise RoundError(f'"rules" is a profile name such as "classic", not {name!r}')
     options: dict[str, Any] = dict(defaults.options) if defaults else {}
     given = document.get("options", {})
     if not isinstance(given, Mapping):
-        raise RoundError(f"\"options\" is an object such as {{\"renkli\": true}}, not {given!r}")
+        raise RoundError(f'"options" is an object such as {{"renkli": true}}, not {given!r}')
     options.update(given)
     if "scheme" in document:
         if not isinstance(document["scheme"], str):
-            raise RoundError(f"\"scheme\" is a name such as \"pagat\", not {document['scheme']!r}")
+            raise RoundError(f'"scheme" is a name such as "pagat", not {document["scheme"]!r}')
         options["scheme"] = document["scheme"]
     return get_rules(name, options)
 
@@ -193,7 +193,7 @@ def _rules(document: Mapping[str, Any], defaults: Defaults | None) -> Rules:
 def _players(document: Mapping[str, Any], defaults: Defaults | None) -> tuple[str, ...]:
     if "players" not in document:
         if defaults is None:
-            raise RoundError("the round names no players: give \"players\": [\"P1\", \"P2\", ...]")
+            raise RoundError('the round names no players: give "players": ["P1", "P2", ...]')
         return defaults.players
     return parse_players(document["players"])
 
@@ -233,8 +233,8 @@ def _winner(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme)
         if document.get("finish") in scheme.no_winner_finishes:
             return None
         raise RoundError(
-            f"the round names no winner: give the winner (--winner NAME, \"winner\" in a document), "
-            f"or say nobody won, {scheme.no_winner} (--null, \"winner\": null)"
+            f'the round names no winner: give the winner (--winner NAME, "winner" in a document), '
+            f'or say nobody won, {scheme.no_winner} (--null, "winner": null)'
         )
     if document["winner"] is None:
         return None
@@ -246,7 +246,9 @@ def _finish(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> 
     if finish is None:
         return None  # the scheme completes it (null round, winner_tiles, Rummikub)
     if not isinstance(finish, str) or finish.strip().lower() not in scheme.finishes:
-        raise RoundError(f"unknown finish {finish!r} for the {scheme.name} scheme (one of: {', '.join(scheme.finishes)})")
+        raise RoundError(
+            f"unknown finish {finish!r} for the {scheme.name} scheme (one of: {', '.join(scheme.finishes)})"
+        )
     finish = finish.strip().lower()
     if winner is None and finish not in scheme.no_winner_finishes:
         raise RoundError(f"finish {finish!r} needs a winner ({scheme.no_winner} has none)")
@@ -260,7 +262,7 @@ def _indicator(document: Mapping[str, Any], rules: Rules) -> Tile | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise RoundError(f"\"indicator\" is a tile such as \"K9\", not {text!r}")
+        raise RoundError(f'"indicator" is a tile such as "K9", not {text!r}')
     try:
         tile = parse_tile(text)
     except InputError as err:
@@ -274,7 +276,7 @@ def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Schem
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RoundError(f"\"gosterme\" lists players, not {value!r}")
+        raise RoundError(f'"gosterme" lists players, not {value!r}')
     if value and not scheme.scores_gosterme:
         raise RoundError(f"the {scheme.name} scheme does not score gösterme (showing the indicator's twin)")
     shown = tuple(player_of(p, players, "gösterme") for p in value)
@@ -286,7 +288,7 @@ def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Schem
 def _kafa(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> bool:
     value = document.get("kafa", False)
     if not isinstance(value, bool):
-        raise RoundError(f"\"kafa\" is true or false, not {value!r}")
+        raise RoundError(f'"kafa" is true or false, not {value!r}')
     if value and scheme.classic is None:
         raise RoundError(f"Kafa (one colour 1..13 and a second 1) is a classic hand, not scored in {scheme.name}")
     if value and winner is None:
@@ -299,39 +301,45 @@ def _tiles(value: Any, deal: Deal | None, what: str) -> tuple[Tile, ...]:
     if isinstance(value, list) and all(isinstance(t, str) for t in value):
         value = " ".join(value)
     if not isinstance(value, str):
-        raise RoundError(f"{what}: tiles are written as text such as \"R3 K9 Y12\", not {value!r}")
+        raise RoundError(f'{what}: tiles are written as text such as "R3 K9 Y12", not {value!r}')
     if deal is None:
         if not value.strip():
             return ()
-        raise RoundError(f"{what}: the indicator is needed to value these tiles (\"indicator\": \"K9\", or -i K9)")
+        raise RoundError(f'{what}: the indicator is needed to value these tiles ("indicator": "K9", or -i K9)')
     try:
         return deal.resolve(parse_tiles(value, wrap=deal.rules.wrap))
     except InputError as err:
         raise type(err)(f"{what}: {err}") from None
 
 
-def _winner_tiles(document: Mapping[str, Any], scheme: Scheme, winner: str | None, deal: Deal | None) -> tuple[Tile, ...] | None:
+def _winner_tiles(
+    document: Mapping[str, Any], scheme: Scheme, winner: str | None, deal: Deal | None
+) -> tuple[Tile, ...] | None:
     if "winner_tiles" not in document:
         return None
     if scheme.classic is None:
-        raise RoundError(f"\"winner_tiles\" works out a classic finish; not used in the {scheme.name} scheme")
+        raise RoundError(f'"winner_tiles" works out a classic finish; not used in the {scheme.name} scheme')
     if winner is None:
-        raise RoundError("\"winner_tiles\" needs a winner")
+        raise RoundError('"winner_tiles" needs a winner')
     return _tiles(document["winner_tiles"], deal, f"{winner}'s tiles")
 
 
-def _mapping(document: Mapping[str, Any], key: str, players: Sequence[str], allowed: bool, scheme: Scheme) -> Mapping[str, Any]:
+def _mapping(
+    document: Mapping[str, Any], key: str, players: Sequence[str], allowed: bool, scheme: Scheme
+) -> Mapping[str, Any]:
     value = document.get(key) or {}
     if not isinstance(value, Mapping):
-        raise RoundError(f"\"{key}\" maps players to values, not {value!r}")
+        raise RoundError(f'"{key}" maps players to values, not {value!r}')
     if value and not allowed:
-        raise RoundError(f"\"{key}\" is not used in the {scheme.name} scheme")
+        raise RoundError(f'"{key}" is not used in the {scheme.name} scheme')
     for player in value:
-        player_of(player, players, f"a key of \"{key}\"")
+        player_of(player, players, f'a key of "{key}"')
     return value
 
 
-def _hands(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, deal: Deal | None) -> dict[str, Hand101]:
+def _hands(
+    document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, deal: Deal | None
+) -> dict[str, Hand101]:
     value = _mapping(document, "hands", players, scheme.uses_hands, scheme)
     hands = {}
     for player in players:
@@ -339,10 +347,12 @@ def _hands(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, 
             continue
         entry = value[player]
         if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles"}:
-            raise RoundError(f"hand of {player}: give {{\"opened\": \"melds\" | \"pairs\" | null, \"tiles\": \"...\"}}, not {entry!r}")
+            raise RoundError(
+                f'hand of {player}: give {{"opened": "melds" | "pairs" | null, "tiles": "..."}}, not {entry!r}'
+            )
         opened = entry.get("opened")
         if opened is not None and opened not in OPENINGS:
-            raise RoundError(f"hand of {player}: \"opened\" is \"melds\", \"pairs\" or null, not {opened!r}")
+            raise RoundError(f'hand of {player}: "opened" is "melds", "pairs" or null, not {opened!r}')
         tiles = _tiles(entry["tiles"], deal, f"hand of {player}") if entry.get("tiles") is not None else None
         hands[player] = Hand101(opened, tiles)
     return hands
@@ -360,7 +370,9 @@ def _penalties(document: Mapping[str, Any], players: Sequence[str], scheme: Sche
     return penalties
 
 
-def _racks(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, deal: Deal | None) -> dict[str, tuple[Tile, ...]]:
+def _racks(
+    document: Mapping[str, Any], players: Sequence[str], scheme: Scheme, deal: Deal | None
+) -> dict[str, tuple[Tile, ...]]:
     value = _mapping(document, "racks", players, scheme.uses_racks, scheme)
     return {p: _tiles(value[p], deal, f"rack of {p}") for p in players if p in value}
 

@@ -53,7 +53,9 @@ def pagat_end(rules: Rules, players: Sequence[str], totals: Mapping[str, int], r
     return GameEnd(False)
 
 
-def penalty_end(rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]) -> GameEnd:
+def penalty_end(
+    rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]
+) -> GameEnd:
     """Above 20 is out: ``elimination`` plays on until one is left; ``two_lowest`` ends, two lowest win.
 
     If the last players all go out in the same round, the lowest of them win.
@@ -68,7 +70,9 @@ def penalty_end(rules: Rules, players: Sequence[str], totals: Mapping[str, int],
     return GameEnd(True, winners, tuple(p for p in over if p not in winners))
 
 
-def okeygg_end(rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]) -> GameEnd:
+def okeygg_end(
+    rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]
+) -> GameEnd:
     """Someone reaching the target wins."""
     reached = [p for p in players if totals[p] >= rules.target]
     if reached:
@@ -76,14 +80,18 @@ def okeygg_end(rules: Rules, players: Sequence[str], totals: Mapping[str, int], 
     return GameEnd(False)
 
 
-def lowest_after_rounds(rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]) -> GameEnd:
+def lowest_after_rounds(
+    rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]
+) -> GameEnd:
     """101: after ``rules.rounds`` counted rounds the lowest total wins."""
     if sum(1 for r in rounds if r.counted) >= rules.rounds:
         return GameEnd(True, best(players, totals, 1, highest=False))
     return GameEnd(False)
 
 
-def highest_after_rounds(rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]) -> GameEnd:
+def highest_after_rounds(
+    rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]
+) -> GameEnd:
     """Rummikub: after ``rules.rounds`` rounds the highest total wins."""
     if sum(1 for r in rounds if r.counted) >= rules.rounds:
         return GameEnd(True, best(players, totals, 1, highest=True))
@@ -128,7 +136,7 @@ class Standings:
         return sum(1 for r in self.rounds if r.counted)
 
     def to_json(self) -> dict[str, object]:
-        """``{"totals", "rounds", "finished", "winners", "out", ...}``; each round with its scores and totals after it."""
+        """``{"totals", "rounds", "finished", "winners", "out", ...}``; each round with its scores and totals."""
         return {
             "rules": self.rules.name,
             "scheme": self.rules.scheme,

@@ -54,7 +54,7 @@ def complete(round_: Round) -> Round:
     finish = round_.finish
     if round_.winner is None:
         if finish is None:
-            raise RoundError("a 101 round without a winner was aborted: give \"finish\": \"aborted\"")
+            raise RoundError('a 101 round without a winner was aborted: give "finish": "aborted"')
         return round_
     if finish is None:
         raise RoundError(f"how did {round_.winner} finish? give the finish (one of: {', '.join(FINISHES[:4])})")
@@ -68,7 +68,7 @@ def complete(round_: Round) -> Round:
     if finish not in ELDEN_FINISHES:
         if winner.opened is None:
             raise RoundError(
-                f"how had the winner {round_.winner} opened? give \"opened\": \"melds\" or \"pairs\" "
+                f'how had the winner {round_.winner} opened? give "opened": "melds" or "pairs" '
                 "in his hand (or finish elden)"
             )
         for player in others_opened:
@@ -107,7 +107,7 @@ def multiplier(round_: Round) -> int:
     doublings += int(round_.winner is not None and round_.hand(round_.winner).opened == "pairs")
     if doublings == 2 and not round_.rules.stack_multipliers:
         return 2
-    return 2**doublings
+    return 1 << doublings
 
 
 def winner_items(round_: Round, m: int) -> tuple[ScoreItem, ...]:

@@ -33,7 +33,9 @@ def complete(round_: Round) -> Round:
     needed = round_.others if round_.winner is not None else round_.players
     missing = [p for p in needed if p not in round_.racks]
     if missing:
-        raise RoundError(f"the rack of {missing[0]} is needed to score the round (\"racks\": {{\"{missing[0]}\": \"R5 K9\"}})")
+        raise RoundError(
+            f'the rack of {missing[0]} is needed to score the round ("racks": {{"{missing[0]}": "R5 K9"}})'
+        )
     return replace(round_, finish="out" if round_.winner is not None else "blocked")
 
 

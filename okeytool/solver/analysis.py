@@ -335,9 +335,7 @@ def rank_discards(
         if deficiency == 0:
             win = best_win(deal, tuple(rest), tile, solver=solver)
             assert win is not None
-            options.append(
-                DiscardOption(tile, True, win.kind, okey_finish, win.multiplier, 0, ())
-            )
+            options.append(DiscardOption(tile, True, win.kind, okey_finish, win.multiplier, 0, ()))
             continue
         useful = tuple(sorted(TileCount(t, unseen(deal, t, held, shown)) for t in analyser.useful_draws(hand)))
         options.append(DiscardOption(tile, False, None, okey_finish, 1, deficiency, useful))

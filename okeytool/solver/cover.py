@@ -28,7 +28,7 @@ from okeytool.solver.melds import templates, templates_by_face
 try:  # the same programme compiled (setup.py builds it where a C compiler exists)
     from okeytool.solver._cover import Table as _CompiledTable
 except ImportError:  # pragma: no cover - depends on the build
-    _CompiledTable = None
+    _CompiledTable = None  # type: ignore[misc,assignment]
 
 #: True when the compiled programme is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
 COMPILED = _CompiledTable is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
@@ -81,8 +81,7 @@ class MeldCover:
         pieces = templates(wrap)
         by_face = templates_by_face(wrap)
         self.options: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face[face])
-            for face in range(52)
+            tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face[face]) for face in range(52)
         )
         self.memo: dict[int, tuple[int, int]] = {}
         use_compiled = COMPILED if compiled is None else compiled

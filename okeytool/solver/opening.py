@@ -286,9 +286,7 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
     return best_layout(deal, deal.solver_hand(left), keep=keep).value == 0
 
 
-def alternatives(
-    deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *, keep: int = 1
-) -> tuple[Opening, ...]:
+def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *, keep: int = 1) -> tuple[Opening, ...]:
     """Up to ``count`` next-best openings, each with melds different from ``best`` and from each other.
 
     Only maximal openings are listed (:func:`is_maximal`): the best opening less a tile is not an
@@ -368,7 +366,9 @@ def opening_waits(
 # -- the whole analysis -----------------------------------------------------------------------------
 
 
-def check_opening_hand(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), table: Sequence[TableMeld] = ()) -> None:
+def check_opening_hand(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), table: Sequence[TableMeld] = ()
+) -> None:
     """Refuse a hand the opening analysis cannot take.
 
     Raises :class:`HandSizeError` for an empty hand or more than 22 tiles, :class:`SupplyError` when
@@ -533,4 +533,3 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
         )
     rows.sort(key=lambda r: (not r.wins, not r.okey_finish, r.penalty, -r.open_points, -r.pairs, r.tile))
     return Discard101Result(held, tuple(rows), deal.rules.open_points)
-

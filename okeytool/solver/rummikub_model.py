@@ -99,22 +99,18 @@ class PlayModel:
         self.model = cp_model.CpModel()
         pool, wild = data.pool, data.pool_jokers
         self.candidates = _candidates(templates(deal.rules.wrap), pool, wild)
-        self.use = [
-            self.model.new_int_var(0, bound, f"use_{k}") for k, (_, bound) in enumerate(self.candidates)
-        ]
+        self.use = [self.model.new_int_var(0, bound, f"use_{k}") for k, (_, bound) in enumerate(self.candidates)]
         self.faces = sorted(
             {f for tpl, _ in self.candidates for f in tpl.faces} | {f for f in range(FACE_COUNT) if pool[f]}
         )
         self.placed = {f: self.model.new_int_var(0, data.rack[f], f"placed_{f}") for f in self.faces if data.rack[f]}
         self.placed_jokers = self.model.new_int_var(0, data.rack_jokers, "placed_jokers")
-        self.keep = (
-            [self.model.new_bool_var(f"keep_{m}") for m in range(len(data.table))] if data.opened else []
-        )
+        self.keep = [self.model.new_bool_var(f"keep_{m}") for m in range(len(data.table))] if data.opened else []
         joker_faces = sorted({f for tpl, _ in self.candidates for f in tpl.faces}) if wild else []
         self.jokers = {f: self.model.new_int_var(0, min(wild, 2), f"jokers_{f}") for f in joker_faces}
         self.rack_jokers: dict[int, cp_model.IntVar] = {}
         self.set_jokers: dict[tuple[int, int], cp_model.IntVar] = {}
-        self.placed_count = sum(self.placed.values()) + self.placed_jokers
+        self.placed_count = cp_model.LinearExpr.sum([*self.placed.values(), self.placed_jokers])
         self.value = self._value_expression()
         self._add_every_slot_filled_once()
         self._add_jokers_all_reused()
@@ -144,9 +140,7 @@ class PlayModel:
         """Plain tiles of face f from table melds not kept (all of them stay on the table)."""
         if not self.data.opened:
             return 0
-        return sum(
-            counts[f] * (1 - keep) for counts, keep in zip(self.data.table_counts, self.keep) if counts[f]
-        )
+        return sum(counts[f] * (1 - keep) for counts, keep in zip(self.data.table_counts, self.keep) if counts[f])
 
     def _add_every_slot_filled_once(self) -> None:
         # Every slot of a laid meld holds one tile, and every tile of a table meld that is not kept
@@ -157,8 +151,8 @@ class PlayModel:
             for f in tpl.faces:
                 slots[f].append(use)
         for f in self.faces:
-            filled = self._released(f) + self.placed.get(f, 0) + self.jokers.get(f, 0)
-            self.model.add(sum(slots[f]) == filled)
+            filled = cp_model.LinearExpr.sum([self._released(f), self.placed.get(f, 0), self.jokers.get(f, 0)])
+            self.model.add(cp_model.LinearExpr.sum(slots[f]) == filled)
         if self.data.opened:
             # A table tile of a face no candidate meld can hold keeps its meld as it is.
             for m, counts in enumerate(self.data.table_counts):
@@ -216,16 +210,18 @@ class PlayModel:
     def _add_objective(self) -> None:
         # Most tiles (or value) first; among equal plays the most table melds kept unchanged (the
         # easiest move to carry out); then the most value (or tiles).
-        kept = sum(self.keep)
+        kept = cp_model.LinearExpr.sum(self.keep)
         max_tiles = sum(self.data.rack) + self.data.rack_jokers
         max_value = sum(_number(f) * n for f, n in enumerate(self.data.rack)) + 13 * self.data.rack_jokers
         melds = len(self.keep)
+        primary: cp_model.LinearExprT
+        secondary: cp_model.LinearExprT
         if self.goal == "value":
             primary, secondary, secondary_max = self.value, self.placed_count, max_tiles
         else:
             primary, secondary, secondary_max = self.placed_count, self.value, max_value
         step = secondary_max + 1
-        self.model.maximize(primary * (melds + 1) * step + kept * step + secondary)
+        self.model.maximize(cp_model.LinearExpr.weighted_sum([primary, kept, secondary], [(melds + 1) * step, step, 1]))
 
     def solve(self, time_limit: float) -> tuple[cp_model.CpSolver, SolveStatus]:
         """Solve with the project's settings: time limit, one worker, fixed seed.
@@ -312,7 +308,7 @@ def _layout(
             for f, n in enumerate(counts):
                 available[f] += n
     # Pieces: three-tile sets whose jokers the model placed, then the rest (runs joined).
-    fixed: list[list[int | None]] = []  # faces, None where a joker stands (face given separately)
+    fixed: list[list[int]] = []  # faces of sets whose jokers the model placed (given in joker_faces)
     joker_faces: list[list[int]] = []
     rest: list[tuple[int, ...]] = []
     for k, ((tpl, _), use) in enumerate(zip(pm.candidates, pm.use)):
@@ -338,9 +334,9 @@ def _layout(
                 available[f] -= 1
                 placements.append(Placement(Tile(f), Tile(f)))
         pieces.append(placements)
-    for faces in _join_runs(rest, wrap):
+    for joined in _join_runs(rest, wrap):
         placements = []
-        for f in faces:
+        for f in joined:
             if available[f] > 0:
                 available[f] -= 1
                 placements.append(Placement(Tile(f), Tile(f)))
@@ -407,7 +403,7 @@ def _mark_rack_tiles(
             marks.append([True] * len(meld.placements))
         else:
             marks.append(None)
-    out: list[TableMeld | list] = []
+    out: list[TableMeld | tuple[Meld, list[bool]]] = []
     for meld, mark in zip(melds, marks):
         if mark is not None:
             out.append(TableMeld(meld, "new", tuple(mark)))
@@ -424,7 +420,7 @@ def _mark_rack_tiles(
                 if take:
                     left[p.tile.index] -= 1
             flags.append(take)
-        out.append([meld, flags])
+        out.append((meld, flags))
     # Rack jokers the value counted elsewhere: mark the first table jokers not yet marked.
     for entry in out:
         if isinstance(entry, TableMeld):
