@@ -72,6 +72,7 @@ class Rules:
     opening: bool = False
     table_game: bool = False
     lone_tile_run: bool = False
+    gosterme: bool = False
     stack_multipliers: bool = True
     kafa: str = "ordinary"
     renkli: bool = False
@@ -88,6 +89,7 @@ class Rules:
     # ``opening``: players open with melds or pairs and lay off; discards can cost penalties (101).
     # ``table_game``: every turn may rebuild the melds on the table; going out lays the whole rack.
     # ``lone_tile_run``: one number tile with two wilds is a run, never a set (S004).
+    # ``gosterme``: a player holding the indicator's twin may show it at the start (rules.md 3.3).
 
     @property
     def has_indicator(self) -> bool:
@@ -158,6 +160,7 @@ PROFILES: dict[str, Rules] = {
         wrap=True,
         wild="okey",
         scheme="pagat",
+        gosterme=True,
     ),
     "okeygg": Rules(
         name="okeygg",

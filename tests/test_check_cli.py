@@ -63,7 +63,7 @@ def test_fourteen_tiles_complete(run_main) -> None:
 def test_not_winning(run_main) -> None:
     tiles = "R1 R2 R3 R4 B9 B10 B11 K5 Y5 R5 K13 K1 K2 B2 Y3"
     document = check_json(run_main, "-i", "Y7", tiles)
-    assert document == {"winning": False, "winning_discards": [], "best": None}
+    assert document == {"winning": False, "winning_discards": [], "best": None, "gosterme": False}
 
 
 def test_wild_and_false_joker_placements(run_main) -> None:

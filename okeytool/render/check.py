@@ -22,6 +22,13 @@ def render_check(deal: Deal, result: CheckResult) -> None:
     out = console()
     out.print(deal_text(deal))
     out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
+    if result.gosterme and deal.indicator is not None:
+        out.print(
+            Text("gösterme: ", style="bold cyan")
+            .append("you hold the indicator's twin ")
+            .append_text(tile_text(deal.indicator, deal))
+            .append("; show it before your first draw to charge every other player")
+        )
     best = result.best
     if best is None:
         out.print(Text("not winning", style="bold"))

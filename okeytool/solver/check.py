@@ -66,6 +66,7 @@ class CheckResult:
     tiles: tuple[Tile, ...]
     wins: tuple[Win, ...]
     status: SolveStatus
+    gosterme: bool = False
 
     @property
     def winning(self) -> bool:
@@ -88,6 +89,7 @@ class CheckResult:
             "winning": self.winning,
             "winning_discards": [str(t) for t in self.winning_discards],
             "best": self.best.to_json() if self.best else None,
+            "gosterme": self.gosterme,
         }
 
 
@@ -108,9 +110,10 @@ def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "searc
     check_hand_size(tiles, (WINNING_SIZE, WINNING_SIZE + 1), "check")
     check_supply(deal, tiles)
     held = tuple(sorted(tiles))
+    gosterme = may_show_indicator(deal, held)
     if len(held) == WINNING_SIZE:
         win = best_win(deal, held, None, solver=solver)
-        return CheckResult(held, (win,) if win else (), SolveStatus.OPTIMAL)
+        return CheckResult(held, (win,) if win else (), SolveStatus.OPTIMAL, gosterme)
     wins = []
     for discard in sorted(set(held)):
         rest = list(held)
@@ -119,7 +122,14 @@ def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "searc
         if win is not None:
             wins.append(win)
     wins.sort(key=lambda w: (-win_rank(deal, w), -w.finish.doublings, w.discard))
-    return CheckResult(held, tuple(wins), SolveStatus.OPTIMAL)
+    return CheckResult(held, tuple(wins), SolveStatus.OPTIMAL, gosterme)
+
+
+def may_show_indicator(deal: Deal, tiles: Sequence[Tile]) -> bool:
+    """Gösterme (showing the indicator's twin, rules.md 3.3): True if the rules have it and the hand
+    holds the other copy of the indicator's face. Shown before the first draw (the starter: before
+    his first discard), it charges every other player whoever wins the round."""
+    return deal.rules.gosterme and deal.indicator is not None and deal.indicator in tiles
 
 
 def win_rank(deal: Deal, win: Win) -> int:
