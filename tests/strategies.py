@@ -206,3 +206,32 @@ def with_extra(draw: st.DrawFn, hand: BuiltHand) -> tuple[BuiltHand, Tile]:
     """The hand with one more drawable tile (15 tiles), and that tile."""
     tile = draw(extra_tile(hand.deal, hand.tiles))
     return BuiltHand(hand.deal, tuple(sorted((*hand.tiles, tile))), hand.groups), tile
+
+
+# Hand analysis (waits, discard) -------------------------------------------------------------------
+
+
+@st.composite
+def analysis_deals(draw: st.DrawFn, seven_pairs: bool | None = None) -> Deal:
+    """A classic or okeygg deal: random indicator and ``wrap``; seven pairs on unless drawn off (1 in 4)
+    or given."""
+    name = draw(st.sampled_from(list(CHECK_PROFILES)))
+    pairs = draw(st.sampled_from([True, True, True, False])) if seven_pairs is None else seven_pairs
+    options = {"wrap": draw(st.booleans()), "seven_pairs": pairs}
+    return Deal(get_rules(name, options), draw(indicators()))
+
+
+@st.composite
+def one_away_hands(draw: st.DrawFn, deal_strategy: st.SearchStrategy[Deal] | None = None) -> BuiltHand:
+    """A winning 14 (melds with okeys and F, or seven pairs) minus one tile plus a random drawable tile."""
+    deal = draw(deal_strategy if deal_strategy is not None else analysis_deals())
+    base = draw(st.one_of(winning_hands(deal), winning_hands(deal, feature_okey=True), pairs_hands(deal)))
+    return draw(near_hands(base, swaps=1))
+
+
+@st.composite
+def seen_tiles(draw: st.DrawFn, deal: Deal, tiles: Sequence[Tile], max_size: int = 8) -> tuple[Tile, ...]:
+    """Tiles declared seen (table discards): physical tiles that exist beside ``tiles``."""
+    left = sorted((Counter(supply_pool(deal)) - Counter(tiles)).elements())
+    picks = draw(st.lists(st.integers(0, len(left) - 1), max_size=max_size, unique=True))
+    return tuple(sorted(left[k] for k in picks))
