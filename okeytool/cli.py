@@ -7,7 +7,7 @@ the application and turns library errors into one-line messages with exit code 2
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -21,6 +21,25 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
+
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from okeytool import __version__
+
+        sys.stdout.write(f"okeytool {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Hand analysis and scoring for Okey, Okey 101 and Rummikub-style tables."""
+
 
 analysis.register(app)
 opening.register(app)
