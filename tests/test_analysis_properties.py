@@ -99,7 +99,7 @@ def assert_unseen(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], resul
 analysis_hands = mixed_hands(analysis_deals())
 
 
-@settings(max_examples=80)
+@settings(max_examples=150)
 @given(analysis_hands)
 def test_deficiency_zero_exactly_when_complete(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
@@ -112,7 +112,7 @@ def test_deficiency_zero_exactly_when_complete(built: BuiltHand) -> None:
         assert result.useful == ()
 
 
-@settings(max_examples=40)
+@settings(max_examples=120)
 @given(one_away_hands())
 def test_waits_equal_brute_force_on_one_away_hands(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
@@ -129,7 +129,7 @@ def test_waits_equal_brute_force_on_one_away_hands(built: BuiltHand) -> None:
     assert_unseen(deal, tiles, (), result)
 
 
-@settings(max_examples=25)
+@settings(max_examples=60)
 @given(mixed_hands(analysis_deals()))
 def test_waits_equal_brute_force_on_any_hand(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
@@ -149,7 +149,7 @@ def exchanges(draw: st.DrawFn) -> tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]
     return built.deal, built.tiles, tuple(sorted(tiles))
 
 
-@settings(max_examples=80)
+@settings(max_examples=200)
 @given(exchanges())
 def test_one_exchange_moves_deficiency_by_at_most_one(case: tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]]) -> None:
     deal, before, after = case
@@ -165,7 +165,7 @@ cpsat_hands = st.one_of(
 )
 
 
-@settings(max_examples=40)
+@settings(max_examples=60)
 @given(cpsat_hands)
 def test_deficiency_agrees_with_cpsat_and_seven_pairs(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
@@ -196,7 +196,7 @@ def test_seven_pairs_deficiency_matches_the_rules_count(built: BuiltHand) -> Non
         assert result.pairs is None
 
 
-@settings(max_examples=25)
+@settings(max_examples=60)
 @given(st.one_of(one_away_hands(), mixed_hands(analysis_deals())))
 def test_useful_tiles_by_definition(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
@@ -211,7 +211,7 @@ def test_useful_tiles_by_definition(built: BuiltHand) -> None:
         assert expected == set()
 
 
-@settings(max_examples=15)
+@settings(max_examples=40)
 @given(st.one_of(one_away_hands(), mixed_hands(analysis_deals())).flatmap(lambda b: st.tuples(st.just(b), extra_tile(b.deal, b.tiles))))
 def test_best_14_of_15_is_the_best_discard(case: tuple[BuiltHand, Tile]) -> None:
     """The deficiency of 15 tiles (used for useful tiles) is the least over the 14s left by a discard."""
@@ -231,7 +231,7 @@ def hands_and_seen(draw: st.DrawFn) -> tuple[Deal, tuple[Tile, ...], tuple[Tile,
     return built.deal, built.tiles, seen, more
 
 
-@settings(max_examples=50)
+@settings(max_examples=100)
 @given(hands_and_seen())
 def test_unseen_counts_and_seen_tiles(case: tuple[Deal, tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]) -> None:
     deal, tiles, seen, more = case
