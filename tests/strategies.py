@@ -235,3 +235,19 @@ def seen_tiles(draw: st.DrawFn, deal: Deal, tiles: Sequence[Tile], max_size: int
     left = sorted((Counter(supply_pool(deal)) - Counter(tiles)).elements())
     picks = draw(st.lists(st.integers(0, len(left) - 1), max_size=max_size, unique=True))
     return tuple(sorted(left[k] for k in picks))
+
+
+@st.composite
+def dense_hands(draw: st.DrawFn, deal_strategy: st.SearchStrategy[Deal] | None = None) -> BuiltHand:
+    """14 tiles from a narrow window of numbers in a few colours (wrapping 13 → 1), with F and real
+    okeys mixed in: many copies of few faces, so layouts run into the supply limits."""
+    deal = draw(deal_strategy if deal_strategy is not None else analysis_deals())
+    low = draw(st.integers(1, 13))
+    width = draw(st.integers(2, 6))
+    colours = draw(st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True))
+    window = {Tile.face(c, (low + k - 1) % 13 + 1) for c in colours for k in range(width)}
+    okey = deal.okey
+    pool = [t for t in supply_pool(deal) if t in window or t == FALSE_JOKER or t == okey]
+    assume(len(pool) >= 14)
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=14, max_size=14, unique=True))
+    return BuiltHand(deal, tuple(sorted(pool[k] for k in picks)))

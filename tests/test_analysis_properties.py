@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from strategies import (
     BuiltHand,
     analysis_deals,
+    dense_hands,
     extra_tile,
     legal_hands,
     mixed_hands,
@@ -130,19 +131,21 @@ def test_waits_equal_brute_force_on_one_away_hands(built: BuiltHand) -> None:
 
 
 @settings(max_examples=60)
-@given(mixed_hands(analysis_deals()))
+@given(st.one_of(mixed_hands(analysis_deals()), dense_hands()))
 def test_waits_equal_brute_force_on_any_hand(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
     result = analyse_waits(deal, tiles)
     expected = brute_waits(deal, tiles)
+    event(f"deficiency={min(result.deficiency.total, 2)}")
     assert {t.tile for t in result.waits} == expected, (deal, tiles)
+    assert (result.deficiency.total <= 1) == bool(expected)
     if result.deficiency.total > 1:
         assert result.waits == ()
 
 
 @st.composite
 def exchanges(draw: st.DrawFn) -> tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]]:
-    built = draw(mixed_hands(analysis_deals()))
+    built = draw(st.one_of(mixed_hands(analysis_deals()), dense_hands()))
     tiles = list(built.tiles)
     tiles.pop(draw(st.integers(0, len(tiles) - 1)))
     tiles.append(draw(extra_tile(built.deal, built.tiles)))  # drawable beside the whole hand
@@ -162,6 +165,7 @@ cpsat_hands = st.one_of(
     analysis_deals().flatmap(lambda deal: legal_hands(deal).map(lambda tiles: BuiltHand(deal, tiles))),
     analysis_deals().flatmap(winning_hands).flatmap(lambda b: near_hands(b, swaps=3)),
     analysis_hands,
+    dense_hands(),
 )
 
 
@@ -197,7 +201,7 @@ def test_seven_pairs_deficiency_matches_the_rules_count(built: BuiltHand) -> Non
 
 
 @settings(max_examples=60)
-@given(st.one_of(one_away_hands(), mixed_hands(analysis_deals())))
+@given(st.one_of(one_away_hands(), mixed_hands(analysis_deals()), dense_hands()))
 def test_useful_tiles_by_definition(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
     result = analyse_waits(deal, tiles)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from strategies import (
     BuiltHand,
     analysis_deals,
+    dense_hands,
     mixed_hands,
     one_away_hands,
     pairs_hands,
@@ -44,6 +45,7 @@ def fifteen_tile_hands(draw: st.DrawFn) -> tuple[Deal, tuple[Tile, ...], tuple[T
             pairs_hands(deal),
             one_away_hands(st.just(deal)),
             mixed_hands(st.just(deal)),
+            dense_hands(st.just(deal)),
         )
     )
     built, _ = draw(with_extra(base))
