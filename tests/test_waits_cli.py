@@ -167,3 +167,10 @@ def test_batch_command_waits_and_bad_line(run_main) -> None:
     assert [a["id"] for a in answers] == ["a", "b"]
     assert answers[0] == {"id": "a", **waits_json(run_main, "-i", V23["indicator"], V23["tiles"])}
     assert set(answers[1]) == {"id", "error"} and "14" in answers[1]["error"]
+
+
+@pytest.mark.parametrize("vid", ["V24", "V26"])
+def test_cpsat_solver_gives_the_same_document(run_main, vid: str) -> None:
+    vector = next(v for v in WAITS_VECTORS if v["id"] == vid)
+    args = ("--rules", vector["rules"], "-i", vector["indicator"], vector["tiles"])
+    assert waits_json(run_main, *args, "--solver", "cpsat") == waits_json(run_main, *args)
