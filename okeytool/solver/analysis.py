@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from okeytool.deal import Deal, SolverHand
+from okeytool.errors import SolverError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.check import SolverName, best_win, meld_search
+from okeytool.solver.check import SolverName, Win, best_win, meld_search, win_rank
 from okeytool.solver.cover import MeldCover
 from okeytool.solver.pairs import pairs_deficiency
 from okeytool.tiles import FACE_COUNT, Tile
@@ -90,16 +91,33 @@ class WaitsResult:
 
 @dataclass(frozen=True)
 class DiscardOption:
-    """One row of the discard ranking: what throwing ``tile`` leaves."""
+    """One row of the discard ranking: what throwing ``tile`` leaves (``win``: how it wins, if it does)."""
 
     tile: Tile
-    wins: bool
-    kind: str | None
-    okey_finish: bool
-    multiplier: int
+    win: Win | None
     deficiency: int
     useful: tuple[TileCount, ...]
     penalty: int = 0
+
+    @property
+    def wins(self) -> bool:
+        """True if throwing the tile wins."""
+        return self.win is not None
+
+    @property
+    def kind(self) -> str | None:
+        """``"melds"`` or ``"pairs"`` for a winning discard, else None."""
+        return self.win.kind if self.win else None
+
+    @property
+    def okey_finish(self) -> bool:
+        """True if throwing the tile wins with a real okey (okey atmak)."""
+        return self.win.okey_finish if self.win else False
+
+    @property
+    def multiplier(self) -> int:
+        """The win's multiplier (1, 2, 4), 0 when the discard does not win."""
+        return self.win.multiplier if self.win else 0
 
     @property
     def acceptance(self) -> int:
@@ -113,7 +131,7 @@ class DiscardOption:
             "wins": self.wins,
             "kind": self.kind,
             "okey_finish": self.okey_finish,
-            "multiplier": self.multiplier if self.wins else 0,
+            "multiplier": self.multiplier,
             "deficiency": self.deficiency,
             "useful": [t.to_json() for t in self.useful],
             "acceptance": self.acceptance,
@@ -317,8 +335,9 @@ def rank_discards(
 ) -> DiscardResult:
     """One row per distinct tile of a 15-tile hand, best first (rules.md section 4 order).
 
-    Order: winning discards first (highest multiplier first), then lower deficiency, then higher
-    acceptance, then a tile that is not a real okey, then more kinds of useful tile, then tile order.
+    Order: winning discards first, as :func:`check_hand` orders them (a Kafa that wins the match,
+    then the highest multiplier, then more doublings), then lower deficiency, then higher acceptance,
+    then a tile that is not a real okey, then more kinds of useful tile, then tile order.
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
     check_hand_size(tiles, (WINNING_SIZE + 1,), "discard")
@@ -330,23 +349,22 @@ def rank_discards(
         rest = list(tiles)
         rest.remove(tile)
         hand = deal.solver_hand(rest)
-        okey_finish = deal.is_wild(tile)
         deficiency = analyser.deficiency(hand).total
         if deficiency == 0:
             win = best_win(deal, tuple(rest), tile, solver=solver)
-            assert win is not None
-            options.append(DiscardOption(tile, True, win.kind, okey_finish, win.multiplier, 0, ()))
+            if win is None:
+                raise SolverError(f"the analysis and the check disagree on throwing {tile}")
+            options.append(DiscardOption(tile, win, 0, ()))
             continue
         useful = tuple(sorted(TileCount(t, unseen(deal, t, held, shown)) for t in analyser.useful_draws(hand)))
-        options.append(DiscardOption(tile, False, None, okey_finish, 1, deficiency, useful))
+        options.append(DiscardOption(tile, None, deficiency, useful))
     options.sort(key=lambda o: _discard_order(deal, o))
     return DiscardResult(tuple(sorted(tiles)), tuple(options))
 
 
 def _discard_order(deal: Deal, option: DiscardOption) -> tuple[object, ...]:
-    if option.wins:
-        finish = finish_of(option)
-        return (0, -option.multiplier, -(finish.doublings if finish else 0), option.tile)
+    if option.win is not None:
+        return (0, -win_rank(deal, option.win), -option.win.finish.doublings, option.tile)
     return (
         1,
         option.deficiency,
@@ -359,6 +377,4 @@ def _discard_order(deal: Deal, option: DiscardOption) -> tuple[object, ...]:
 
 def finish_of(option: DiscardOption) -> Finish | None:
     """The finish a winning discard makes, or None."""
-    if not option.wins or option.kind is None:
-        return None
-    return Finish.of(option.kind, okey_finish=option.okey_finish)
+    return option.win.finish if option.win is not None else None
