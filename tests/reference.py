@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from okeytool.deal import Deal
@@ -62,9 +62,7 @@ def _is_meld(deal: Deal, kind: str, plain: Sequence[Tile], wilds: int) -> Meld |
     first = placements[0].as_
     # A wild stands for a face of the set's number or of the run's colour: only those are tried,
     # every one of them, and the validator judges each choice.
-    candidates = [
-        f for f in ALL_FACES if (f.number == first.number if kind == "set" else f.colour == first.colour)
-    ]
+    candidates = [f for f in ALL_FACES if (f.number == first.number if kind == "set" else f.colour == first.colour)]
     wild = deal.wild_tile()
     for faces in combinations_with_replacement(candidates, wilds):
         meld = Meld(kind, placements + tuple(Placement(wild, f) for f in faces))  # type: ignore[arg-type]
@@ -118,7 +116,7 @@ def pairs_arrangement(deal: Deal, tiles: Sequence[Tile]) -> tuple[Meld, ...] | N
         meld = Meld("pair", (Placement(a, fa or face), Placement(b, fb or face)))
         return meld if pair_problem(deal, meld) is None else None
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(left: tuple[Tile, ...]) -> tuple[Meld, ...] | None:
         if not left:
             return ()

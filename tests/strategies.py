@@ -119,9 +119,7 @@ def _fill(deal: Deal, slots: Sequence[Tile], wild_slots: set[int]) -> tuple[Tile
 
 
 @st.composite
-def winning_hands(
-    draw: st.DrawFn, deal: Deal, wilds: int | None = None, feature_okey: bool | None = None
-) -> BuiltHand:
+def winning_hands(draw: st.DrawFn, deal: Deal, wilds: int | None = None, feature_okey: bool | None = None) -> BuiltHand:
     """A 14-tile meld hand: random sets and runs of 3-5 (each wrap setting as the deal says), some
     slots filled by real okeys (wilds), the okey face's plain slots by false jokers ``F``.
 

@@ -216,7 +216,11 @@ def test_useful_tiles_by_definition(built: BuiltHand) -> None:
 
 
 @settings(max_examples=40)
-@given(st.one_of(one_away_hands(), mixed_hands(analysis_deals())).flatmap(lambda b: st.tuples(st.just(b), extra_tile(b.deal, b.tiles))))
+@given(
+    st.one_of(one_away_hands(), mixed_hands(analysis_deals())).flatmap(
+        lambda b: st.tuples(st.just(b), extra_tile(b.deal, b.tiles))
+    )
+)
 def test_best_14_of_15_is_the_best_discard(case: tuple[BuiltHand, Tile]) -> None:
     """The deficiency of 15 tiles (used for useful tiles) is the least over the 14s left by a discard."""
     built, x = case

@@ -22,13 +22,19 @@ BAD_LINES = [
     ('{"id": "b1", "command": "check", "indicator": "Y7", "tiles": "R1 X2"}', "unknown colour 'X' in 'X2' (token 2)"),
     ('{"id": "b2", "command": "check", "indicator": "Y7", "tiles": "R1-13"}', "got 13"),
     ('{"id": "b3", "command": "check", "tiles": "R1-13 K1"}', "indicator"),
-    ('{"id": "b4", "command": "check", "rules": "chess", "indicator": "Y7", "tiles": "R1-13 K1"}', "unknown rules profile"),
+    (
+        '{"id": "b4", "command": "check", "rules": "chess", "indicator": "Y7", "tiles": "R1-13 K1"}',
+        "unknown rules profile",
+    ),
     ('{"id": "b5", "command": "fly", "tiles": "R1"}', "unknown command 'fly'"),
     ('{"id": "b6", "command": "check", "indicator": "Y7", "tiles": "R1-13 K1", "options": "x"}', "'options'"),
     ('{"id": "b7", "command": "check", "rules": 5, "indicator": "Y7", "tiles": "R1-13 K1"}', "'rules'"),
     ('{"id": "b8", "command": "check", "indicator": 7, "tiles": "R1-13 K1"}', "'indicator'"),
     ('{"id": "b9", "command": "check", "indicator": "Y7", "tiles": "R1-12 K1 K1 K1"}', "too many K1"),
-    ('{"id": "b10", "command": "check", "indicator": "Y7", "tiles": "R1-13 K1", "options": {"wrap": "maybe"}}', "wrap takes true or false"),
+    (
+        '{"id": "b10", "command": "check", "indicator": "Y7", "tiles": "R1-13 K1", "options": {"wrap": "maybe"}}',
+        "wrap takes true or false",
+    ),
     ('{"id": "b11", "command": "check", "indicator": "Y7", "tiles": "R1-13 K1", "seen": "K1 K1"}', "seen"),
 ]
 

@@ -15,7 +15,10 @@ GOOD = "R1 R2 R3 R4 B9 B10 B11 K5 Y5 R5 K11 K12 K13 K1 B2"  # wins with indicato
 
 BAD = [
     # (arguments, words the message must contain)
-    (["check", "-i", "Y7", "R1 R2 X2 R4 B9 B10 B11 K5 Y5 R5 K11 K12 K13 K1 B2"], "unknown colour 'X' in 'X2' (token 3)"),
+    (
+        ["check", "-i", "Y7", "R1 R2 X2 R4 B9 B10 B11 K5 Y5 R5 K11 K12 K13 K1 B2"],
+        "unknown colour 'X' in 'X2' (token 3)",
+    ),
     (["check", "-i", "Y7", "R0", *GOOD.split()[1:]], "number 0 is not 1-13 in 'R0' (token 1)"),
     (["check", "-i", "Y7", *GOOD.split()[:-1], "R14"], "number 14 is not 1-13 in 'R14' (token 15)"),
     (["check", "-i", "Y7", "R1-12 K1 K1 K1"], "too many K1"),

@@ -25,7 +25,9 @@ def game(db: Path, *args: str, stdin: str | None = None) -> dict[str, Any]:
     return json.loads(result.stdout)
 
 
-def run_main(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
+def run_main(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = ""
+) -> tuple[int, str, str]:
     monkeypatch.setattr(sys, "argv", ["okeytool", *args])
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     try:
@@ -40,7 +42,9 @@ def run_main(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: p
 def cli(db: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """A real process, the ledger chosen by the environment variable."""
     env = {**os.environ, "OKEYTOOL_DB": str(db)}
-    return subprocess.run([sys.executable, "-m", "okeytool", *args], input=stdin, capture_output=True, text=True, env=env, timeout=30)
+    return subprocess.run(
+        [sys.executable, "-m", "okeytool", *args], input=stdin, capture_output=True, text=True, env=env, timeout=30
+    )
 
 
 @pytest.fixture
@@ -73,7 +77,9 @@ def test_options_and_other_games(db: Path) -> None:
     assert doc["game"] == 2 and doc["totals"] == {"P1": -202, "P2": 149, "P3": 404, "P4": 44}
 
 
-def test_a_101_match_ends_after_its_rounds(db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_101_match_ends_after_its_rounds(
+    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     game(db, "new", "--rules", "101", "--players", "P1,P2,P3,P4", "--option", "rounds=2")
     document = json.loads((EXAMPLES / "101-normal.json").read_text())
     game(db, "round", "--round", "-", stdin=json.dumps(document))
@@ -82,7 +88,9 @@ def test_a_101_match_ends_after_its_rounds(db: Path, capsys: pytest.CaptureFixtu
     final = game(db, "round", "--round", "-", stdin=json.dumps(document))
     assert final["finished"] is True and final["winners"] == ["P1"]
     assert final["totals"] == {"P1": -404, "P2": 298 + 202, "P3": 808, "P4": 88}
-    code, out, err = run_main(["game", "round", "--db", str(db), "--round", "-"], capsys, monkeypatch, json.dumps(document))
+    code, out, err = run_main(
+        ["game", "round", "--db", str(db), "--round", "-"], capsys, monkeypatch, json.dumps(document)
+    )
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "finished" in err and "P1 won" in err
 
@@ -148,7 +156,14 @@ def _corrupt(path: Path) -> None:
         (_corrupt, ["game", "list"], "not an SQLite database"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(db: Path, setup: Any, args: list[str], words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_input_exits_2_with_one_line(
+    db: Path,
+    setup: Any,
+    args: list[str],
+    words: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     if setup == "new":
         game(db, "new", "--players", "P1,P2,P3,P4")
     elif setup is not None:

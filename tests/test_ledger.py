@@ -180,7 +180,7 @@ def test_an_old_schema_is_migrated_keeping_its_games(db: Path) -> None:
     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO games VALUES (1, 'old', 'classic', '{\"scheme\": \"pagat\"}', '[\"A\", \"B\"]', 'then')")
-    conn.execute("INSERT INTO rounds VALUES (1, 1, 1, '{\"winner\": \"A\", \"finish\": \"okey\"}', 'then')")
+    conn.execute('INSERT INTO rounds VALUES (1, 1, 1, \'{"winner": "A", "finish": "okey"}\', \'then\')')
     conn.execute("INSERT INTO meta VALUES ('current_game', '1')")
     conn.commit()
     conn.close()

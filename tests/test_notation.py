@@ -42,7 +42,9 @@ def test_canonical_text_round_trips(indices: list[int]) -> None:
 @given(st.lists(st.integers(0, VECTOR_SIZE - 1), min_size=1, max_size=22), st.data())
 def test_any_mix_of_separators_and_lower_case(indices: list[int], data: st.DataObject) -> None:
     tiles = tuple(Tile(i) for i in indices)
-    seps = data.draw(st.lists(st.sampled_from([" ", ",", ", ", " ,  ", "\t", "\n"]), min_size=len(tiles), max_size=len(tiles)))
+    seps = data.draw(
+        st.lists(st.sampled_from([" ", ",", ", ", " ,  ", "\t", "\n"]), min_size=len(tiles), max_size=len(tiles))
+    )
     written = "".join(str(t).lower() + sep for t, sep in zip(tiles, seps))
     assert parse_tiles(written) == tiles
     assert parse_tiles([str(t) for t in tiles]) == tiles  # several arguments

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 import pytest
@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
 from okeytool.solver.opening import (
+    Opening,
     analyse_opening,
     best_layout,
     best_value_cpsat,
     is_maximal,
     pair_count,
-    Opening,
 )
 from okeytool.solver.result import Meld, Placement
 from okeytool.solver.validator import faces_meld_kind, meld_problem, pair_problem
@@ -62,7 +62,7 @@ def _meld_values(deal: Deal, tiles: Sequence[Tile]) -> list[int]:
 def reference_table(deal: Deal, tiles: Sequence[Tile]) -> dict[int, int]:
     """For each number of tiles that can be laid as new melds, the best total value."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def table(rest: tuple[Tile, ...]) -> dict[int, int]:
         if not rest:
             return {0: 0}
@@ -98,7 +98,7 @@ def reference_pairs(deal: Deal, tiles: Sequence[Tile]) -> int:
         options_b = ALL_FACES if fb is None else (fb,)
         return [Meld("pair", (Placement(a, x), Placement(b, y))) for x in options_a for y in options_b if x == y]
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: tuple[Tile, ...]) -> int:
         if len(rest) < 2:
             return 0
@@ -259,7 +259,9 @@ def _shape(melds: Sequence[Meld]) -> tuple[object, ...]:
                 merged = True
                 break
     # In a set, which missing colour a wild stands for changes nothing: only tiles and number count.
-    sets = [sorted([m.placements[0].as_.number] + [p.tile.index for p in m.placements]) for m in melds if m.kind == "set"]
+    sets = [
+        sorted([m.placements[0].as_.number] + [p.tile.index for p in m.placements]) for m in melds if m.kind == "set"
+    ]
     placed = sorted((p.tile.index, p.as_.index) for m in melds if m.kind == "run" for p in m.placements)
     return (tuple(sorted(map(tuple, runs))), tuple(sorted(map(tuple, sets))), tuple(placed))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 from hypothesis import given, settings
@@ -34,7 +34,7 @@ Game = tuple[tuple[Tile, ...], tuple[tuple[Tile, ...], ...]]
 # --- the references ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def meld_values(group: tuple[Tile, ...]) -> tuple[int, ...]:
     """Values of every valid reading of ``group`` as one meld (empty if it is no meld).
 
@@ -61,7 +61,7 @@ def _minus(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted((Counter(tiles) - Counter(taken)).elements()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def best_partition(tiles: tuple[Tile, ...]) -> int | None:
     """The highest value of a split of all ``tiles`` (sorted: jokers last) into melds, or None."""
     if not tiles:
@@ -81,7 +81,7 @@ def best_partition(tiles: tuple[Tile, ...]) -> int | None:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def largest_cover(tiles: tuple[Tile, ...]) -> int:
     """The most of ``tiles`` (sorted) that can be laid in melds, the others left out.
 

@@ -18,7 +18,9 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
 runner = CliRunner()
 
 
-def run_main(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> tuple[int, str, str]:
+def run_main(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = ""
+) -> tuple[int, str, str]:
     """Run the real entry point (with its error handling) in-process: exit code, stdout, stderr."""
     monkeypatch.setattr(sys, "argv", ["okeytool", *args])
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
@@ -75,8 +77,8 @@ def test_101_aborted_from_options() -> None:
 
 
 def test_rummikub_racks_from_options() -> None:
-    doc = score_json("-r", "joypip", "-p", "A,B,C,D", "--null",
-                     "--rack", "A=R4 K6", "--rack", "B=B12 Y13", "--rack", "C=K10", "--rack", "D=R13 B13 K13 Y1")  # fmt: skip
+    racks = ["--rack", "A=R4 K6", "--rack", "B=B12 Y13", "--rack", "C=K10", "--rack", "D=R13 B13 K13 Y1"]
+    doc = score_json("-r", "joypip", "-p", "A,B,C,D", "--null", *racks)
     assert doc["scores"] == {"A": 22, "B": -15, "C": 22, "D": -30}
 
 
@@ -87,8 +89,8 @@ def test_example_round_files_score(name: str) -> None:
 
 
 def test_round_document_from_stdin_matches_the_options() -> None:
-    document = {"rules": "classic", "scheme": "pagat", "players": ["P1", "P2", "P3", "P4"],
-                "winner": "P2", "finish": "okey", "gosterme": ["P3"], "indicator": "K9", "options": {"renkli": False}}  # fmt: skip
+    document = {"rules": "classic", "scheme": "pagat", "players": ["P1", "P2", "P3", "P4"], "winner": "P2",
+                "finish": "okey", "gosterme": ["P3"], "indicator": "K9", "options": {"renkli": False}}  # fmt: skip
     from_stdin = score_json("--round", "-", stdin=json.dumps(document))
     from_options = score_json("--scheme", "pagat", "-w", "P2", "-f", "okey", "-g", "P3", "-i", "K9")
     assert from_stdin["scores"] == from_options["scores"] == {"P1": -5, "P2": -1, "P3": -4, "P4": -5}
@@ -126,7 +128,9 @@ def test_library_errors_reach_the_entry_point() -> None:
         (["score", "-w", "P1", "-f", "normal", "-i", "R4", "--okey", "R5"], "", "either --indicator or --okey"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(args: list[str], stdin: str, words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_input_exits_2_with_one_line(
+    args: list[str], stdin: str, words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, err = run_main(args, capsys, monkeypatch, stdin)
     assert code == 2
     assert out == ""

@@ -82,7 +82,9 @@ def test_seven_pairs_worked_out() -> None:
 
 def test_tiles_that_do_not_win_are_refused() -> None:
     with pytest.raises(RoundError, match="do not win"):
-        score_document(pagat(winner="P1", indicator="Y7", winner_tiles="R1 R3 R5 R7 R9 R11 R13 B1 B3 B5 B7 B9 B11 B13 K2"))
+        score_document(
+            pagat(winner="P1", indicator="Y7", winner_tiles="R1 R3 R5 R7 R9 R11 R13 B1 B3 B5 B7 B9 B11 B13 K2")
+        )
 
 
 def test_finish_contradicting_the_tiles_is_refused() -> None:
@@ -124,7 +126,9 @@ def okey101(**round_: Any) -> dict[str, Any]:
 
 
 def test_101_false_joker_counts_the_okeys_number() -> None:
-    result = score_document(okey101(finish="normal", hands={"P1": {"opened": "melds"}, "P2": {"opened": "melds", "tiles": "F R10"}}))
+    result = score_document(
+        okey101(finish="normal", hands={"P1": {"opened": "melds"}, "P2": {"opened": "melds", "tiles": "F R10"}})
+    )
     assert result.scores["P2"] == 12  # F is a plain B2
 
 
@@ -155,7 +159,7 @@ def test_101_penalties_are_never_multiplied() -> None:
         ({"finish": "normal", "hands": {"P1": {"opened": "melds", "tiles": "R5"}}}, "holds no tiles"),
         ({"winner": None}, "aborted"),
         ({"finish": "aborted"}, "has no winner"),
-        ({"finish": "normal", "hands": {"P1": {"opened": "stairs"}}}, "\"opened\" is"),
+        ({"finish": "normal", "hands": {"P1": {"opened": "stairs"}}}, '"opened" is'),
         ({"finish": "normal", "hands": {"P1": {"opened": "melds"}}, "penalties": {"P2": -1}}, "count of discard"),
         ({"finish": "kafa"}, "unknown finish"),
     ],
@@ -166,7 +170,11 @@ def test_101_bad_rounds(round_: dict[str, Any], words: str) -> None:
 
 
 def test_101_tiles_over_the_supply_are_refused() -> None:
-    hands = {"P1": {"opened": "melds"}, "P2": {"opened": "melds", "tiles": "R3 R3"}, "P3": {"opened": "melds", "tiles": "R3"}}
+    hands = {
+        "P1": {"opened": "melds"},
+        "P2": {"opened": "melds", "tiles": "R3 R3"},
+        "P3": {"opened": "melds", "tiles": "R3"},
+    }
     with pytest.raises(SupplyError, match="R3"):
         score_document(okey101(finish="normal", hands=hands))
 
@@ -198,7 +206,9 @@ def test_rummikub_missing_rack_and_false_joker() -> None:
 
 def test_rummikub_has_no_indicator() -> None:
     with pytest.raises(Exception, match="no indicator"):
-        score_document({"rules": "rummikub", "players": ["A", "B"], "winner": "A", "racks": {"B": "R1"}, "indicator": "R4"})
+        score_document(
+            {"rules": "rummikub", "players": ["A", "B"], "winner": "A", "racks": {"B": "R1"}, "indicator": "R4"}
+        )
 
 
 # -- end of the game ---------------------------------------------------------------------------

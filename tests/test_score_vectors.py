@@ -87,7 +87,15 @@ TABLE = {
 
 def okey101(finish: str, winner_opened: str | None = "melds", **extra: Any) -> dict[str, Any]:
     hands = {**TABLE, **extra.pop("hands", {}), "P1": {"opened": winner_opened}}
-    return {"rules": "101", "players": PLAYERS, "winner": "P1", "finish": finish, "indicator": "B1", "hands": hands, **extra}
+    return {
+        "rules": "101",
+        "players": PLAYERS,
+        "winner": "P1",
+        "finish": finish,
+        "indicator": "B1",
+        "hands": hands,
+        **extra,
+    }
 
 
 @pytest.mark.parametrize(

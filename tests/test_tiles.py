@@ -75,9 +75,7 @@ def test_count_vector_and_back(tiles: list[Tile]) -> None:
     assert tiles_from_counts(counts) == tuple(sorted(tiles))
 
 
-@pytest.mark.parametrize(
-    ("indicator", "okey"), [("R4", "R5"), ("K13", "K1"), ("Y12", "Y13"), ("B1", "B2")]
-)
+@pytest.mark.parametrize(("indicator", "okey"), [("R4", "R5"), ("K13", "K1"), ("Y12", "Y13"), ("B1", "B2")])
 def test_okey_is_next_number_of_the_indicator_colour_13_wraps_to_1(indicator: str, okey: str) -> None:
     deal = make_deal(indicator)
     assert deal.okey == Tile.parse(okey)
