@@ -21,15 +21,13 @@ the round does not count toward the match.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from okeytool.deal import Deal
 from okeytool.errors import RoundError
 from okeytool.score.items import ScoreItem, charge_each
 from okeytool.score.result import RoundScore
-from okeytool.tiles import Tile
+from okeytool.values import REAL_OKEY_VALUE, hand_value
 
 if TYPE_CHECKING:
     from okeytool.score.document import Round
@@ -39,7 +37,6 @@ OKEY_FINISHES = ("okey", "elden+okey")
 ELDEN_FINISHES = ("elden", "elden+okey")
 WIN_POINTS = 101
 UNOPENED_POINTS = 202
-REAL_OKEY_VALUE = 101
 PENALTY_POINTS = 101
 ELDEN_WIN = 202
 ELDEN_LOSS = 404
@@ -75,27 +72,6 @@ def complete(round_: Round) -> Round:
             if not round_.hand(player).tiles:
                 raise RoundError(f"{player} opened, so the tiles he still holds are needed to score him")
     return replace(round_, finish=finish)
-
-
-def tile_value(deal: Deal, tile: Tile) -> int:
-    """A held tile's value: its number; F the okey's number; a real okey 101."""
-    if deal.is_wild(tile):
-        return REAL_OKEY_VALUE
-    face = deal.plays_as(tile)
-    assert face is not None
-    return face.number
-
-
-def hand_value(deal: Deal, tiles: Sequence[Tile]) -> int:
-    """P: the sum of :func:`tile_value` over the tiles still held.
-
-    >>> from okeytool.rules import get_rules
-    >>> from okeytool.parse.notation import parse_tiles
-    >>> deal = Deal(get_rules("101"), Tile.parse("B1"))
-    >>> hand_value(deal, parse_tiles("R3 K9 Y12"))
-    24
-    """
-    return sum(tile_value(deal, t) for t in tiles)
 
 
 def multiplier(round_: Round) -> int:

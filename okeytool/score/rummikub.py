@@ -7,20 +7,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from okeytool.errors import RoundError
 from okeytool.score.items import ScoreItem
 from okeytool.score.result import RoundScore
-from okeytool.tiles import Tile
+from okeytool.values import rack_value
 
 if TYPE_CHECKING:
     from okeytool.score.document import Round
 
 FINISHES = ("out", "blocked")
-JOKER_VALUE = 30
 
 
 def complete(round_: Round) -> Round:
@@ -37,16 +35,6 @@ def complete(round_: Round) -> Round:
             f'the rack of {missing[0]} is needed to score the round ("racks": {{"{missing[0]}": "R5 K9"}})'
         )
     return replace(round_, finish="out" if round_.winner is not None else "blocked")
-
-
-def rack_value(tiles: Sequence[Tile]) -> int:
-    """The sum of the numbers on a rack, a joker counting 30.
-
-    >>> from okeytool.parse.notation import parse_tiles
-    >>> rack_value(parse_tiles("J Y2"))
-    32
-    """
-    return sum(JOKER_VALUE if t.is_joker else t.number for t in tiles)
 
 
 def going_out_items(round_: Round) -> tuple[ScoreItem, ...]:

@@ -32,11 +32,11 @@ from okeytool.parse.supply import limit
 from okeytool.solver.result import Meld, Placement, SolveStatus
 from okeytool.solver.validator import faces_meld_kind, meld_problem
 from okeytool.tiles import JOKER, Tile, format_tiles
+from okeytool.values import rack_value
 
 Goal = Literal["tiles", "value"]
 MeldStatus = Literal["kept", "changed", "new"]
 GOALS: tuple[Goal, ...] = ("tiles", "value")
-JOKER_PENALTY = 30
 MAX_RUN = 13
 
 
@@ -170,15 +170,6 @@ class GoOut:
             "table": best["melds"] if best else None,
             "status": self.status.value,
         }
-
-
-def rack_value(tiles: Sequence[Tile]) -> int:
-    """Penalty value of tiles left in a rack (rules.md section 6): the numbers, a joker 30.
-
-    >>> rack_value([Tile.parse('R5'), Tile.parse('J'), Tile.parse('K13')])
-    48
-    """
-    return sum(JOKER_PENALTY if t.is_joker else t.number for t in tiles)
 
 
 def require_rummikub(deal: Deal, question: str = "play") -> None:
