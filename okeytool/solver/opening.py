@@ -26,11 +26,11 @@ from typing import Literal
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError, InputError
 from okeytool.parse.supply import check_hand_size, check_supply, limit
+from okeytool.solver.check import meld_search
 from okeytool.solver.layoff import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.layout import lay_pieces
 from okeytool.solver.opening_search import Layout, OpeningSearch
 from okeytool.solver.result import Meld, SolveStatus
-from okeytool.solver.search import MeldSearch
 from okeytool.solver.validator import faces_meld_kind
 from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile
 
@@ -49,10 +49,10 @@ def opening_search(wrap: bool) -> OpeningSearch:
     return OpeningSearch(wrap)
 
 
-@cache
-def meld_search(wrap: bool) -> MeldSearch:
-    """The shared exact-layout search, used for elden."""
-    return MeldSearch(wrap)
+def require_opening_rules(deal: Deal, question: str) -> None:
+    """Refuse rules without 101 openings (melds worth ``open_points`` or pairs). Raises :class:`InputError`."""
+    if not deal.rules.opening:
+        raise InputError(f"{question} is for Okey 101 openings (--rules 101), not the {deal.rules.name} rules")
 
 
 # -- results ----------------------------------------------------------------------------------------
@@ -402,6 +402,7 @@ def analyse_opening(
     :class:`InputError` for a negative ``options`` or an unknown solver, :class:`SolverError` if the
     CP-SAT model does not finish within its time limit.
     """
+    require_opening_rules(deal, "open")
     if options < 0:
         raise InputError(f"--options must be 0 or more, not {options}")
     if solver not in ("search", "cpsat"):
@@ -464,6 +465,9 @@ class Discard101:
             "wins": self.wins,
             "kind": "melds" if self.wins else None,
             "okey_finish": self.okey_finish,
+            "deficiency": None,  # classic-hand measures; a 101 hand is judged by its opening instead
+            "useful": [],
+            "acceptance": 0,
             "penalty": self.penalty,
             "reasons": list(self.reasons),
             "open_points": self.open_points,
@@ -500,12 +504,14 @@ def discard_penalty(deal: Deal, tile: Tile, table: Sequence[TableMeld]) -> tuple
 def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld] = ()) -> Discard101Result:
     """Rank the distinct discards of a 22-tile 101 hand.
 
-    Order: winning (elden) discards first, a real okey thrown first among them; then discards
+    Order: winning discards first (all 21 left laid as new melds: elden, or an opening that lays
+    everything after someone else opened), a real okey thrown first among them; then discards
     without penalty; then the higher opening value left; then more pairs; then canonical tile order.
 
     Raises :class:`HandSizeError` for a hand that is not 22 tiles, :class:`SupplyError` when hand and
-    table break the supply limits.
+    table break the supply limits, :class:`InputError` for rules without 101 openings.
     """
+    require_opening_rules(deal, "discard with openings")
     check_hand_size(tiles, (DISCARD_HAND,), "discard in 101")
     check_supply(deal, tiles, [t for meld in table for t in meld.tiles])
     held = tuple(sorted(tiles))
@@ -516,7 +522,9 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
         hand = deal.solver_hand(rest)
         layout = best_layout(deal, hand, keep=0)
         opening = opening_from_layout(deal, hand, layout) if layout.value else NO_OPENING
-        wins = not table and can_lay_all(deal, hand)
+        # Going out: all 21 laid as new melds, the 22nd thrown. Before anyone opened that is elden,
+        # worth any points; after, the melds must make an opening (rules.md 5.4, 5.6).
+        wins = can_lay_all(deal, hand) and (not table or opening.points >= deal.rules.open_points)
         reasons = () if wins else discard_penalty(deal, tile, table)
         rows.append(
             Discard101(
