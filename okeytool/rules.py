@@ -29,29 +29,49 @@ class Option:
     """How one rule option is read from text and which values it accepts."""
 
     kind: type
+    profiles: tuple[str, ...]
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
     help: str = ""
+    #: Per profile, the only values allowed (a Rummikub match is 1, 3 or 5 rounds).
+    only: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
-#: Every option a user may set with ``--option KEY=VALUE`` (rules.md section 8).
+CLASSIC = ("classic", "okeygg")
+ALL_PROFILES = ("classic", "okeygg", "101", "rummikub")
+
+#: Every option a user may set with ``--option KEY=VALUE`` (rules.md section 8), with the profiles
+#: it belongs to: an option of another game is refused rather than silently ignored.
 OPTIONS: dict[str, Option] = {
-    "wrap": Option(bool, help="runs may continue 12-13-1 (classic, okeygg)"),
-    "seven_pairs": Option(bool, help="seven pairs is a winning hand"),
-    "stack_multipliers": Option(bool, help="pairs + okey finish counts x4 (else x2)"),
-    "kafa": Option(str, choices=("ordinary", "match-win"), help="how a Kafa hand scores"),
-    "renkli": Option(bool, help="a red or black indicator doubles the finish values"),
-    "scheme": Option(str, choices=SCHEMES, help="scoring scheme"),
-    "start": Option(int, low=0, high=1000, help="starting points (pagat: 20)"),
-    "target": Option(int, low=7, high=31, help="okeygg: points that win the game"),
-    "end": Option(str, choices=("elimination", "two_lowest"), help="penalty: how the game ends"),
-    "open_points": Option(int, low=1, high=1000, help="101: points needed to open with melds"),
-    "open_pairs": Option(int, low=1, high=11, help="101: pairs needed to open with pairs"),
-    "jokers_in_pairs": Option(bool, help="101: a real okey may complete an opening pair"),
-    "unopened_cap": Option(int, low=0, high=10000, help="101: cap on a never-opened hand's score"),
-    "rounds": Option(int, low=1, high=100, help="rounds counted in a match"),
-    "initial_meld": Option(int, low=0, high=1000, help="rummikub: value of the first meld"),
+    "wrap": Option(bool, CLASSIC, help="runs may continue 12-13-1"),
+    "seven_pairs": Option(bool, CLASSIC, help="seven pairs is a winning hand"),
+    "stack_multipliers": Option(bool, (*CLASSIC, "101"), help="pairs + okey finish counts x4 (else x2)"),
+    "kafa": Option(str, CLASSIC, choices=("ordinary", "match-win"), help="how a Kafa hand scores"),
+    "renkli": Option(bool, CLASSIC, help="a red or black indicator doubles the finish values"),
+    "scheme": Option(
+        str,
+        ALL_PROFILES,
+        choices=SCHEMES,
+        help="scoring scheme",
+        only=(
+            ("classic", ("pagat", "penalty", "okeygg")),
+            ("okeygg", ("pagat", "penalty", "okeygg")),
+            ("101", ("101",)),
+            ("rummikub", ("rummikub",)),
+        ),
+    ),
+    "start": Option(int, CLASSIC, low=0, high=1000, help="starting points (pagat: 20)"),
+    "target": Option(int, CLASSIC, low=7, high=31, help="okeygg: points that win the game"),
+    "end": Option(str, CLASSIC, choices=("elimination", "two_lowest"), help="penalty: how the game ends"),
+    "open_points": Option(int, ("101",), low=1, high=1000, help="points needed to open with melds"),
+    "open_pairs": Option(int, ("101",), low=1, high=11, help="pairs needed to open with pairs"),
+    "jokers_in_pairs": Option(bool, ("101",), help="a real okey may complete an opening pair"),
+    "unopened_cap": Option(int, ("101",), low=0, high=10000, help="cap on a never-opened hand's score"),
+    "rounds": Option(
+        int, ("101", "rummikub"), low=1, high=100, help="rounds counted in a match", only=(("rummikub", (1, 3, 5)),)
+    ),
+    "initial_meld": Option(int, ("rummikub",), low=0, high=1000, help="value of the first meld"),
 }
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -119,6 +139,15 @@ class Rules:
         Raises :class:`RulesError` for an unknown option or a value it does not accept.
         """
         changes = {key: _coerce(key, value) for key, value in values.items()}
+        for key, value in changes.items():
+            option = OPTIONS[key]
+            if self.name not in option.profiles:
+                games = ", ".join(option.profiles)
+                raise RulesError(f"option {key} is not part of the {self.name} rules (only {games})")
+            allowed = dict(option.only).get(self.name)
+            if allowed is not None and value not in allowed:
+                listed = ", ".join(str(v) for v in allowed)
+                raise RulesError(f"option {key} takes {listed} in the {self.name} rules, not {value}")
         return replace(self, **changes)
 
 

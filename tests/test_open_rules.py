@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from conftest import hand, make_deal
 
-from okeytool.errors import HandSizeError, InputError, SupplyError
+from okeytool.errors import HandSizeError, InputError, RulesError, SupplyError
 from okeytool.parse.notation import parse_tile
 from okeytool.solver.layoff import lay_offs, table_meld, table_melds
 from okeytool.solver.opening import analyse_opening, discard_101, pair_count
@@ -52,11 +52,11 @@ def test_false_joker_is_the_okey_face_and_not_wild() -> None:
     assert analyse_opening(deal, hand(deal, "R9 R10 F K1")).best.points == 0
 
 
-def test_no_wrap_in_101_and_wrap_when_asked() -> None:
+def test_no_wrap_in_101_and_no_option_to_allow_it() -> None:
     deal = make_deal("R5", "101")
     assert analyse_opening(deal, hand(deal, "B12 B13 B1 K2")).best.points == 0
-    wrapped = make_deal("R5", "101", wrap=True)
-    assert analyse_opening(wrapped, hand(wrapped, "B12 B13 B1 K2")).best.points == 26
+    with pytest.raises(RulesError, match="wrap"):  # rules.md 1: 13 wraps to 1 only from indicator to okey
+        make_deal("R5", "101", wrap=True)
 
 
 def test_alternative_with_other_melds() -> None:
@@ -149,12 +149,12 @@ def test_lay_offs_on_runs_and_sets() -> None:
     assert found == {"R7": (2,), "F": (1,), "R4": (1, 2)}
 
 
-def test_table_wild_is_read_every_valid_way() -> None:
+def test_table_wild_keeps_the_meaning_of_the_order_written() -> None:
     deal = make_deal("K1", "101")  # okey K2
-    run = table_meld(deal, hand(deal, "R5 R6 J"))  # R4-6 or R5-7
+    run = table_meld(deal, hand(deal, "R5 R6 J"))  # written R5 R6 then the okey: R5-7 (rules.md 5.1)
     accepted = {n for n in range(1, 14) if run.accepts(deal, t(f"R{n}"))}
-    assert accepted == {3, 4, 7, 8}
-    group = table_meld(deal, hand(deal, "R7 B7 J"))  # the wild is K7 or Y7
+    assert accepted == {4, 8}  # R7 would take the okey's place: no joker exchange in 101 (rules.md 8)
+    group = table_meld(deal, hand(deal, "R7 B7 J"))  # the wild stands for a missing colour, K7 or Y7
     assert group.accepts(deal, t("K7")) and group.accepts(deal, t("Y7")) and not group.accepts(deal, t("R7"))
 
 

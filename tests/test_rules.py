@@ -86,12 +86,13 @@ def test_unknown_profile() -> None:
     ],
 )
 def test_option_overrides(options: dict, attribute: str, value: object) -> None:
-    base = get_rules("classic")
-    changed = get_rules("classic", options)
+    profile = "101" if attribute == "open_points" else "classic"
+    base = get_rules(profile)
+    changed = get_rules(profile, options)
     assert getattr(changed, attribute) == value
     assert changed.options[attribute] == value
     assert base.with_options(options) == changed
-    assert getattr(get_rules("classic"), attribute) == getattr(base, attribute)  # the profile is untouched
+    assert getattr(get_rules(profile), attribute) == getattr(base, attribute)  # the profile is untouched
 
 
 @pytest.mark.parametrize(
@@ -114,6 +115,29 @@ def test_bad_options_raise_rules_error(options: dict, message: str) -> None:
         get_rules("classic", options)
     with pytest.raises(ValueError):  # bad input is a ValueError too
         get_rules("classic").with_options(options)
+
+
+@pytest.mark.parametrize(
+    ("profile", "options", "message"),
+    [
+        ("101", {"wrap": "true"}, "option wrap is not part of the 101 rules"),
+        ("101", {"renkli": "true"}, "option renkli is not part of the 101 rules"),
+        ("rummikub", {"seven_pairs": "true"}, "not part of the rummikub rules"),
+        ("classic", {"open_points": "120"}, "option open_points is not part of the classic rules"),
+        ("classic", {"initial_meld": "40"}, "not part of the classic rules"),
+        ("rummikub", {"rounds": "4"}, "rounds takes 1, 3, 5 in the rummikub rules"),
+        ("101", {"scheme": "pagat"}, "scheme takes 101 in the 101 rules"),
+    ],
+)
+def test_options_of_another_game_are_refused(profile: str, options: dict, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        get_rules(profile, options)
+
+
+def test_options_of_the_game_are_taken() -> None:
+    assert get_rules("rummikub", {"rounds": "5", "initial_meld": "40"}).rounds == 5
+    assert get_rules("101", {"rounds": "7", "unopened_cap": "808"}).unopened_cap == 808
+    assert get_rules("okeygg", {"scheme": "penalty"}).scheme == "penalty"
 
 
 def test_rules_are_frozen() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from okeytool.errors import NotationError, RoundError, RulesError, SupplyError
 from okeytool.rules import get_rules
-from okeytool.score import read_round, score_document, standings
+from okeytool.score import read_round, scheme_for, score_document, standings
 
 PLAYERS = ["P1", "P2", "P3", "P4"]
 WINNING_15 = "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2"  # indicator Y7: wins by throwing B2 (normal)
@@ -30,13 +31,14 @@ def pagat(**round_: Any) -> dict[str, Any]:
         (pagat(winner="P1"), RoundError, "how did P1 win"),
         (pagat(winner=None, finish="okey"), RoundError, "needs a winner"),
         (pagat(winner="P1", finish="normal", gosterme=["P2", "P2"]), RoundError, "only once"),
+        (pagat(winner="P2", finish="okey", gosterme=["P3", "P1"]), RoundError, "only one player can show"),
         (pagat(winner="P1", finish="normal", gosterme=["P7"]), RoundError, "unknown player 'P7'"),
         (pagat(winner="P1", finish="normal", colour="red"), RoundError, "unknown key 'colour'"),
         (pagat(winner="P1", finish="normal", players=["P1", "P1", "P2"]), RoundError, "named twice"),
         (pagat(winner="P1", finish="normal", players=["P1"]), RoundError, "2 to 4 players"),
         (pagat(winner="P1", finish="normal", options={"renkli": True}), RoundError, "indicator is needed"),
         (pagat(winner="P1", finish="normal", options={"colour": 1}), RulesError, "unknown rule option"),
-        (pagat(winner="P1", finish="normal", scheme="101"), RulesError, "101 scheme scores"),
+        (pagat(winner="P1", finish="normal", scheme="101"), RulesError, "scheme takes pagat, penalty, okeygg"),
         (pagat(winner="P1", finish="pairs", kafa=True), RoundError, "Kafa is a meld hand"),
         (pagat(winner="P1", finish="normal", indicator="Q3"), NotationError, "indicator"),
         (pagat(winner="P1", finish="normal", hands={"P2": {"tiles": "R1"}}), RoundError, "not used in the pagat"),
@@ -102,6 +104,26 @@ def test_null_round_scores_nothing() -> None:
     assert result.items == () and set(result.scores.values()) == {0}
 
 
+@pytest.mark.parametrize(("scheme", "sign"), [("pagat", -1), ("penalty", 1)])
+def test_null_round_still_charges_a_gosterme(scheme: str, sign: int) -> None:
+    # A decision: rules.md 7 gives a null round no finish points, but 3.3 says the gösterme claim
+    # stands whoever wins the round, so it stands when nobody does.
+    result = score_document({**pagat(winner=None, gosterme=["P3"]), "scheme": scheme})
+    assert result.finish is None
+    assert {item.code for item in result.items} == {"gosterme"}
+    assert result.scores == {"P1": sign, "P2": sign, "P3": 0, "P4": sign}
+
+
+def test_schemes_fit_by_the_games_structure_not_the_hand_size() -> None:
+    classic, okey101 = get_rules("classic"), get_rules("101")
+    assert scheme_for(replace(classic, hand_size=15)).name == "pagat"
+    assert scheme_for(replace(okey101, hand_size=22)).name == "101"
+    with pytest.raises(RulesError, match="pagat scheme scores"):
+        scheme_for(replace(okey101, hand_size=14, scheme="pagat"))
+    with pytest.raises(RulesError, match="101 scheme scores"):
+        scheme_for(replace(classic, hand_size=21, scheme="101"))
+
+
 def test_kafa_scores_as_an_ordinary_win_by_default() -> None:
     result = score_document(pagat(winner="P1", finish="normal", kafa=True))
     assert result.scores["P2"] == -2 and result.match_winner is None
@@ -143,6 +165,42 @@ def test_101_elden_after_someone_opened_scores_as_normal() -> None:
     result = score_document(okey101(finish="elden+okey", hands=hands))
     assert result.finish == "okey"
     assert list(result.scores.values()) == [-202, 48, 404, 404]
+
+
+@pytest.mark.parametrize(("finish", "scores"), [("elden", [-101, 3, 202, 202]), ("elden+okey", [-202, 6, 404, 404])])
+def test_101_elden_after_someone_opened_counts_the_winner_as_opened_with_melds(finish: str, scores: list[int]) -> None:
+    # rules.md 5.6: scored as a normal finish; the one-turn finish laid new melds, so the winner
+    # (who had not opened before) needs no "opened" entry.
+    document = okey101(finish=finish, hands={"P2": {"opened": "melds", "tiles": "R3"}})
+    assert read_round(document).hand("P1").opened == "melds"
+    result = score_document(document)
+    assert result.finish == ("okey" if finish == "elden+okey" else "normal")
+    assert list(result.scores.values()) == scores
+
+
+@pytest.mark.parametrize("others_opened", [False, True])
+def test_101_elden_winner_cannot_have_opened_with_pairs(others_opened: bool) -> None:
+    hands: dict[str, Any] = {"P1": {"opened": "pairs"}}
+    if others_opened:
+        hands["P2"] = {"opened": "melds", "tiles": "R3"}
+    with pytest.raises(RoundError, match="did not open with pairs"):
+        score_document(okey101(finish="elden", hands=hands))
+
+
+def test_101_winner_who_had_not_opened_is_asked_how_without_a_wrong_hint() -> None:
+    with pytest.raises(RoundError) as caught:
+        score_document(okey101(finish="normal", hands={"P2": {"opened": "melds", "tiles": "R3"}}))
+    assert "--opened P1=melds" in str(caught.value) and "or finish elden" not in str(caught.value)
+
+
+def test_101_penalty_counts_are_bounded() -> None:
+    hands = {"P1": {"opened": "melds"}}
+    assert score_document(okey101(finish="normal", hands=hands, penalties={"P2": 50})).scores["P2"] == 202 + 5050
+    for count in (51, 99999999999999999999999):
+        with pytest.raises(
+            RoundError, match=f"penalties of P2: at most 50 discard penalties in one round, not {count}"
+        ):
+            score_document(okey101(finish="normal", hands=hands, penalties={"P2": count}))
 
 
 def test_101_penalties_are_never_multiplied() -> None:
