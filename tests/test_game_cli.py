@@ -147,6 +147,7 @@ def _corrupt(path: Path) -> None:
         ("new", ["game", "round", "-w", "P1", "-f", "sideways"], "unknown finish"),
         ("new", ["game", "round", "-w", "P1", "-t", "R1 X2", "-i", "R4"], "unknown colour"),
         ("new", ["game", "round", "-f", "normal"], "names no winner"),
+        ("new", ["game", "round", "-w", "P2", "-f", "okey", "-g", "P3", "-g", "P1"], "only one player can show"),
         ("new", ["game", "undo"], "no rounds to undo"),
         ("new", ["game", "show", "--game", "7"], "no game 7"),
         ("new", ["game", "export", "--format", "xml"], "--format"),

@@ -133,12 +133,24 @@ def test_penalty_elimination_rounds_are_played_by_the_players_left(db: Path) -> 
         assert set(state.standings.out) == {"Cem", "Deniz"}
         with pytest.raises(RoundError, match="Cem is out of the game; the players still in: Ali, Bora"):
             ledger.add_round({"winner": "Cem", "finish": "normal"})
+        with pytest.raises(RoundError, match="Cem is out of the game"):
+            ledger.add_round({"winner": "Ali", "finish": "normal", "gosterme": "Cem"})  # one name, not a list
         with pytest.raises(RoundError, match="players still in: Ali, Bora"):
             ledger.add_round({"winner": "Ali", "finish": "normal", "players": PLAYERS.split(",")})
         state = ledger.add_round({"winner": "Bora", "finish": "okey"})
         assert state.standings.totals["Ali"] == 15 and not state.standings.finished
         state = ledger.add_round({"winner": "Bora", "finish": "pairs+okey"})
         assert state.standings.finished and state.standings.winners == ("Bora",)
+
+
+def test_a_round_is_checked_before_it_is_stored(db: Path) -> None:
+    with Ledger(db) as ledger:
+        ledger.new_game("classic", {}, PLAYERS)
+        with pytest.raises(RoundError, match='"gosterme" lists players, not 5'):
+            ledger.add_round({"winner": "Ali", "finish": "normal", "gosterme": 5})
+        with pytest.raises(RoundError, match="only one player can show the indicator's twin"):
+            ledger.add_round({"winner": "Ali", "finish": "okey", "gosterme": ["Bora", "Cem"]})
+        assert ledger.state().records == ()
 
 
 def test_export_csv_and_json(db: Path) -> None:

@@ -16,6 +16,8 @@ from okeytool.cli import app, main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
 runner = CliRunner()
+#: A 101 round P1 won after opening with melds (the others never opened).
+WON_101 = ["score", "-r", "101", "-i", "B1", "-w", "P1", "-f", "normal", "--opened", "P1=melds"]
 
 
 def run_main(
@@ -76,6 +78,24 @@ def test_101_aborted_from_options() -> None:
     assert doc["scores"] == {"P1": 0, "P2": 202, "P3": 0, "P4": 0} and doc["counted"] is False
 
 
+def test_101_elden_after_someone_opened_from_options() -> None:
+    doc = score_json(
+        "-r", "101", "-i", "B1", "-w", "P1", "--finish", "elden", "--opened", "P2=melds", "--hand", "P2=R3"
+    )
+    assert doc["finish"] == "normal" and doc["scores"] == {"P1": -101, "P2": 3, "P3": 202, "P4": 202}
+
+
+def test_null_round_with_gosterme_from_options() -> None:
+    doc = score_json("--null", "-g", "P3")
+    assert doc["winner"] is None and doc["finish"] is None
+    assert doc["scores"] == {"P1": -1, "P2": -1, "P3": 0, "P4": -1}
+
+
+def test_penalties_add_up_to_the_bound() -> None:
+    doc = score_json(*WON_101[1:], "--penalty", "P2=049", "--penalty", "P2")
+    assert doc["scores"]["P2"] == 202 + 50 * 101
+
+
 def test_rummikub_racks_from_options() -> None:
     racks = ["--rack", "A=R4 K6", "--rack", "B=B12 Y13", "--rack", "C=K10", "--rack", "D=R13 B13 K13 Y1"]
     doc = score_json("-r", "joypip", "-p", "A,B,C,D", "--null", *racks)
@@ -126,6 +146,15 @@ def test_library_errors_reach_the_entry_point() -> None:
         (["score", "--round", "/nonexistent/round.json"], "", "No such file"),
         (["score", "-r", "rummikub", "-w", "P1", "--rack", "P2=F"], "", "false joker"),
         (["score", "-w", "P1", "-f", "normal", "-i", "R4", "--okey", "R5"], "", "either --indicator or --okey"),
+        (["score", "-w", "P1", "-f", "normal", "--okey", "F"], "", "okey must be a numbered tile"),
+        (["score", "-w", "P1", "-f", "normal", "--okey", "Q5"], "", "--okey"),
+        (["score", "-w", "P2", "-f", "okey", "--gosterme", "P3", "--gosterme", "P1"], "", "only one player can show"),
+        (["score", "-w", "P2", "-f", "okey", "--gosterme", "P3,P1"], "", "got P3 and P1"),
+        ([*WON_101, "--penalty", "P2=99999999999999999999999"], "", "at most 50 discard penalties"),
+        ([*WON_101, "--penalty", "P2=" + "9" * 5000], "", "at most 50 discard penalties"),
+        ([*WON_101, "--penalty", "P2=50", "--penalty", "P2"], "", "penalties of P2: at most 50"),
+        ([*WON_101, "--penalty", "P2=\u00b2"], "", "--penalty takes NAME or NAME=COUNT"),
+        (["score", "--round", "-"], '{"penalties": ' + "9" * 5000 + "}", "round document stdin"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from okeytool.errors import RoundError
 from okeytool.score import score_document
 from okeytool.score.items import totals
 from okeytool.tiles import FACE_COUNT, Tile
@@ -56,13 +58,25 @@ def test_okeygg_only_the_winner_moves(document: dict[str, Any]) -> None:
 
 
 @FAST
-@given(st.sampled_from(["pagat", "penalty"]).flatmap(classic_rounds), st.sets(st.sampled_from(PLAYERS)))
-def test_gosterme_charges_each_other_player_once(document: dict[str, Any], showers: set[str]) -> None:
+@given(st.sampled_from(["pagat", "penalty"]).flatmap(classic_rounds), st.sampled_from(PLAYERS), st.booleans())
+def test_gosterme_charges_each_other_player_once(document: dict[str, Any], shower: str, null: bool) -> None:
+    if null:  # the claim stands whoever wins the round, and when nobody does (rules.md 3.3)
+        document = {**document, "winner": None, "finish": None}
     without = score_document(document).scores
-    with_shows = score_document({**document, "gosterme": sorted(showers)}).scores
+    with_show = score_document({**document, "gosterme": [shower]}).scores
     sign = -1 if document["scheme"] == "pagat" else 1
     for player in PLAYERS:
-        assert with_shows[player] - without[player] == sign * len(showers - {player})
+        assert with_show[player] - without[player] == (0 if player == shower else sign)
+
+
+@FAST
+@given(
+    st.sampled_from(["pagat", "penalty"]).flatmap(classic_rounds),
+    st.lists(st.sampled_from(PLAYERS), min_size=2, max_size=4, unique=True),
+)
+def test_only_one_player_shows_the_indicators_twin(document: dict[str, Any], showers: list[str]) -> None:
+    with pytest.raises(RoundError, match="only one player can show the indicator's twin"):
+        score_document({**document, "gosterme": showers})
 
 
 def rack_text(faces: list[int], jokers: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -28,9 +28,6 @@ from okeytool.errors import InputError, LedgerError
 
 if TYPE_CHECKING:
     from okeytool.ledger import GameState, Ledger
-
-#: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
-BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {}
 
 DbOpt = Annotated[
     Path | None,

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import json as jsonlib
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from okeytool.commands.common import IndicatorOpt, JsonOpt, OkeyOpt, OptionOpt, RulesOpt, parse_options, print_json
+from okeytool.commands.common import (
+    IndicatorOpt,
+    JsonOpt,
+    OkeyOpt,
+    OptionOpt,
+    RulesOpt,
+    load_deal,
+    parse_options,
+    print_json,
+)
 from okeytool.errors import InputError
 
 if TYPE_CHECKING:
     from okeytool.rules import Rules
-
-#: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
-BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {}
 
 DEFAULT_PLAYERS = "P1,P2,P3,P4"
 
@@ -72,9 +78,17 @@ def read_document(source: str) -> Any:
         raise InputError(
             f"round document {name}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})"
         ) from None
+    except ValueError as err:  # a number too long to read
+        raise InputError(f"round document {name}: {err}") from None
 
 
 def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
+    """``NAME=VALUE`` options (``--opened``, ``--hand``) in the order given.
+
+    Unlike :func:`parse_options` (rule options), the name is a player's and is kept as written:
+    ``parse_options`` turns ``-`` into ``_`` in option keys, and its messages name ``--option``.
+    Raises :class:`InputError` naming ``option`` for a value without ``NAME=``.
+    """
     out = []
     for value in values or ():
         name, sep, rest = value.partition("=")
@@ -129,7 +143,7 @@ def round_document(
     if indicator:
         doc["indicator"] = indicator
     elif okey:
-        doc["indicator"] = _indicator_of(okey)
+        doc["indicator"] = str(load_deal(rules, None, okey).indicator)
     hands: dict[str, dict[str, Any]] = {}
     for name, how in _pairs(opened, "--opened"):
         if how not in ("melds", "pairs"):
@@ -148,23 +162,29 @@ def round_document(
         doc["hands"] = hands
     penalties: dict[str, int] = {}
     for value in penalty or ():
-        name, sep, count = value.partition("=")
-        if sep and not count.strip().isdigit():
-            raise InputError(f"--penalty takes NAME or NAME=COUNT, got {value!r}")
-        penalties[name.strip()] = penalties.get(name.strip(), 0) + (int(count) if sep else 1)
+        name, count = _penalty(value)
+        penalties[name] = penalties.get(name, 0) + count
     if penalties:
         doc["penalties"] = penalties
     return doc
 
 
-def _indicator_of(okey: str) -> str:
-    from okeytool.parse.notation import parse_tile
-    from okeytool.tiles import Tile
+def _penalty(value: str) -> tuple[str, int]:
+    """``--penalty NAME`` (one penalty) or ``NAME=COUNT``: the name and the count.
 
-    tile = parse_tile(okey)
-    if not tile.is_face:
-        raise InputError(f"--okey must be a numbered tile, not {tile}")
-    return str(Tile.face(tile.colour, tile.number - 1 or 13))
+    Raises :class:`InputError` for a count that is not a plain number or is more than a round can hold.
+    """
+    from okeytool.score.document import MAX_PENALTIES
+
+    name, sep, text = value.partition("=")
+    if not sep:
+        return name.strip(), 1
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {value!r}")
+    if len(text.lstrip("0")) > len(str(MAX_PENALTIES)) or int(text) > MAX_PENALTIES:
+        raise InputError(f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, got {value!r}")
+    return name.strip(), int(text)
 
 
 def register(app: typer.Typer) -> None:

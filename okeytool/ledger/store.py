@@ -111,9 +111,10 @@ def replay(info: GameInfo, records: Sequence[RoundRecord]) -> Standings:
 def score_for_game(info: GameInfo, rules: Rules, state: Standings, document: Mapping[str, Any]) -> RoundScore:
     """Score a round document in a game: rules, scheme, options and players default to the game's and,
     when given, must agree with them. Raises :class:`RoundError` otherwise."""
-    named = [document.get("winner"), *(document.get("gosterme") or [])]
-    for name in named:
-        if name in state.out:
+    shown = document.get("gosterme")
+    named = [document.get("winner"), *(shown if isinstance(shown, list) else [shown])]
+    for name in named:  # anything but a name is refused by read_round below
+        if isinstance(name, str) and name in state.out:
             raise RoundError(f"{name} is out of the game; the players still in: {', '.join(state.active)}")
     defaults = Defaults(info.rules_name, info.options, state.active)
     round_ = read_round(document, defaults)

@@ -121,7 +121,11 @@ def finish_items(count: ClassicCount, round_: Round) -> tuple[ScoreItem, ...]:
 
 
 def gosterme_items(count: ClassicCount, round_: Round) -> tuple[ScoreItem, ...]:
-    """Gösterme (showing the indicator's twin): each other player charged once per shower."""
+    """Gösterme (showing the indicator's twin): each player but the shower is charged once.
+
+    The claim stands whoever wins the round, in a null round too (rules.md 3.3); the document
+    allows one shower, as there is one twin.
+    """
     if count.gosterme is None:
         return ()
     items: list[ScoreItem] = []
@@ -139,6 +143,10 @@ def match_winner(round_: Round) -> str | None:
 
 
 def score(count: ClassicCount, round_: Round) -> RoundScore:
-    """A classic round: gösterme first (it happens first), then the finish. A null round scores nothing."""
+    """A classic round: gösterme first (it happens first), then the finish.
+
+    A null round has no finish to score (rules.md 7), but a gösterme made in it is still charged:
+    the claim stands whoever wins the round, and also when nobody does (rules.md 3.3).
+    """
     items = gosterme_items(count, round_) + finish_items(count, round_)
     return RoundScore.of(round_, items, match_winner=match_winner(round_))

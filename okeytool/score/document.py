@@ -11,14 +11,15 @@ Keys by scheme (anything else is refused, nothing is guessed or dropped):
 * every scheme: ``rules`` (default ``classic``), ``scheme`` (default: the profile's), ``options``,
   ``players`` (2 to 4 distinct names), ``winner`` (a player, or ``null``).
 * classic schemes (``pagat``, ``penalty``, ``okeygg``): ``finish`` is ``normal``, ``okey``, ``pairs``
-  or ``pairs+okey``; ``winner: null`` is a null round (the stock ran out). ``gosterme`` lists who
-  showed the indicator's twin. ``kafa: true`` marks a Kafa hand. ``winner_tiles`` (the winner's 15
-  tiles) may be given instead of ``finish``: the finish is then worked out with the hand checker.
+  or ``pairs+okey``; ``winner: null`` is a null round (the stock ran out). ``gosterme`` names who
+  showed the indicator's twin: one player at most, as there is one twin; the claim is charged in a
+  null round too (rules.md 3.3). ``kafa: true`` marks a Kafa hand. ``winner_tiles`` (the winner's
+  15 tiles) may be given instead of ``finish``: the finish is then worked out with the hand checker.
   ``indicator`` is needed for ``renkli`` and ``winner_tiles``.
 * ``101``: ``finish`` is ``normal``, ``okey``, ``elden``, ``elden+okey`` or ``aborted`` (then
   ``winner`` is ``null`` or left out); ``hands`` maps a player to ``{"opened": "melds" | "pairs" |
   null, "tiles": "R3 K9 Y12"}``; a player without an entry never opened. ``penalties`` maps a player to
-  his number of 101 discard penalties. ``indicator`` is needed to value tiles.
+  his number of 101 discard penalties (0 to 50). ``indicator`` is needed to value tiles.
 * ``rummikub``: ``winner: null`` is a blocked game (``finish``, if given, is ``out`` or ``blocked``);
   ``racks`` maps a player to the tiles left on his rack (every player but the one who went out;
   every player in a blocked game).
@@ -41,6 +42,9 @@ from okeytool.tiles import Tile
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 OPENINGS = ("melds", "pairs")
+#: Most 101 discard penalties one player can be charged in a round. A penalty comes with a discard,
+#: one a turn, and a round lasts a few dozen turns (about 20 tiles are left in the stock after the deal).
+MAX_PENALTIES = 50
 KEYS = (
     "rules", "scheme", "options", "players", "winner", "finish", "gosterme", "kafa",
     "winner_tiles", "indicator", "hands", "penalties", "racks",
@@ -282,6 +286,12 @@ def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Schem
     shown = tuple(player_of(p, players, "gösterme") for p in value)
     if len(set(shown)) != len(shown):
         raise RoundError("a player can show the indicator's twin (gösterme) only once a round")
+    if len(shown) > 1:
+        # rules.md 1, 3.3: the other copy of the indicator's face is the only twin, so one player holds it.
+        raise RoundError(
+            f"only one player can show the indicator's twin (gösterme), there is one copy of it; "
+            f"got {' and '.join(shown)}"
+        )
     return shown
 
 
@@ -365,6 +375,10 @@ def _penalties(document: Mapping[str, Any], players: Sequence[str], scheme: Sche
         count = value.get(player, 0)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise RoundError(f"penalties of {player}: a count of discard penalties (0, 1, 2 ...), not {count!r}")
+        if count > MAX_PENALTIES:
+            raise RoundError(
+                f"penalties of {player}: at most {MAX_PENALTIES} discard penalties in one round, not {count}"
+            )
         if count:
             penalties[player] = count
     return penalties

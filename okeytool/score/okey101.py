@@ -45,8 +45,12 @@ ELDEN_LOSS = 404
 def complete(round_: Round) -> Round:
     """Check the hands fit the finish; a one-turn finish after someone else opened scores as normal.
 
-    Raises :class:`RoundError` for a round without a finish, a winner who had not opened, a winner
-    still holding tiles, or an opened loser whose tiles are not given.
+    A one-turn finish (elden) lays new melds, so when it scores as a normal finish the winner counts
+    as having opened with melds (rules.md 5.4, 5.6).
+
+    Raises :class:`RoundError` for a round without a finish, a winner who had not opened, an elden
+    winner said to have opened with pairs, a winner still holding tiles, or an opened loser whose
+    tiles are not given.
     """
     finish = round_.finish
     if round_.winner is None:
@@ -58,20 +62,28 @@ def complete(round_: Round) -> Round:
     winner = round_.hand(round_.winner)
     if winner.tiles:
         raise RoundError(f"the winner {round_.winner} went out and holds no tiles")
-    others_opened = [p for p in round_.others if round_.hand(p).opened]
-    if finish in ELDEN_FINISHES and others_opened:
-        # rules.md 5.4: if someone else had opened, a one-turn finish scores as a normal finish.
-        finish = "okey" if finish in OKEY_FINISHES else "normal"
-    if finish not in ELDEN_FINISHES:
-        if winner.opened is None:
+    hands = round_.hands
+    if finish in ELDEN_FINISHES:
+        if winner.opened == "pairs":
             raise RoundError(
-                f'how had the winner {round_.winner} opened? give "opened": "melds" or "pairs" '
-                "in his hand (or finish elden)"
+                f"finish {finish!r} lays every tile in new melds in one turn, "
+                f"so the winner {round_.winner} did not open with pairs"
             )
-        for player in others_opened:
-            if not round_.hand(player).tiles:
+        if any(round_.hand(p).opened for p in round_.others):
+            # rules.md 5.6: if someone else had opened, a one-turn finish scores as a normal finish,
+            # and the winner opened with the melds he laid.
+            finish = "okey" if finish in OKEY_FINISHES else "normal"
+            hands = {**hands, round_.winner: replace(winner, opened="melds")}
+    elif winner.opened is None:
+        raise RoundError(
+            f'how had the winner {round_.winner} opened? give "opened": "melds" or "pairs" in his hand '
+            f"(--opened {round_.winner}=melds); if he laid all his tiles in one turn, the finish is elden"
+        )
+    if finish not in ELDEN_FINISHES:
+        for player in round_.others:
+            if round_.hand(player).opened and not round_.hand(player).tiles:
                 raise RoundError(f"{player} opened, so the tiles he still holds are needed to score him")
-    return replace(round_, finish=finish)
+    return replace(round_, finish=finish, hands=hands)
 
 
 def multiplier(round_: Round) -> int:

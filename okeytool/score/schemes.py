@@ -52,8 +52,14 @@ class Scheme:
         return self.classic is not None and self.classic.gosterme is not None
 
 
-def _classic_hand(rules: Rules) -> bool:
-    return rules.has_indicator and rules.hand_size == 14
+def _classic_game(rules: Rules) -> bool:
+    """The 14-tile Okey game (classic, okeygg): an indicator, no 101 opening, no table play."""
+    return rules.has_indicator and not rules.opening and not rules.table_game
+
+
+def _okey101_game(rules: Rules) -> bool:
+    """Okey 101: players open with melds or pairs, discards can cost penalties."""
+    return rules.has_indicator and rules.opening
 
 
 def _classic(name: str, description: str, count: classic.ClassicCount, end: EndRule, lower: bool = False) -> Scheme:
@@ -62,7 +68,7 @@ def _classic(name: str, description: str, count: classic.ClassicCount, end: EndR
         description=description,
         finishes=classic.FINISHES,
         no_winner="a null round",
-        fits=_classic_hand,
+        fits=_classic_game,
         fits_text="14-tile Okey rounds (rules classic or okeygg)",
         complete=classic.complete,
         score=partial(classic.score, count),
@@ -85,7 +91,7 @@ SCHEMES: dict[str, Scheme] = {
         finishes=okey101.FINISHES,
         no_winner="an aborted round",
         no_winner_finishes=("aborted",),
-        fits=lambda rules: rules.has_indicator and rules.hand_size == 21,
+        fits=_okey101_game,
         fits_text="Okey 101 rounds (rules 101)",
         complete=okey101.complete,
         score=okey101.score,
