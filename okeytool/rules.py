@@ -14,10 +14,11 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from okeytool.errors import RulesError
+from okeytool.tiles import MAX_WILDS
 
 WildKind = Literal["okey", "joker"]
 
@@ -119,7 +120,7 @@ class Rules:
     @property
     def max_wilds(self) -> int:
         """How many wild tiles exist in the game (the two real okeys, or the two jokers)."""
-        return 2
+        return MAX_WILDS
 
     @property
     def starting_points(self) -> int:
@@ -240,8 +241,3 @@ def get_rules(name: str, options: Mapping[str, Any] | None = None) -> Rules:
     if options:
         rules = rules.with_options(options)
     return rules
-
-
-def option_names() -> list[str]:
-    """Names of all options, for help texts."""
-    return [f.name for f in fields(Rules) if f.name in OPTIONS]

@@ -40,6 +40,10 @@ JOKER_INDEX = 53
 VECTOR_SIZE = 54
 COPIES_PER_FACE = 2
 EXTRA_TILES = 2
+#: Tiles a winning classic hand shows (the 15th is the finishing discard).
+WINNING_SIZE = 14
+#: Wild tiles in a game: the two real okeys, or the two printed jokers.
+MAX_WILDS = 2
 
 
 def face_index(colour: int, number: int) -> int:
@@ -130,11 +134,6 @@ class Tile:
 FALSE_JOKER = Tile(FALSE_JOKER_INDEX)
 JOKER = Tile(JOKER_INDEX)
 ALL_FACES: tuple[Tile, ...] = tuple(Tile(i) for i in range(FACE_COUNT))
-
-
-def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    """The tiles in canonical order."""
-    return tuple(sorted(tiles))
 
 
 def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:

@@ -28,10 +28,7 @@ from okeytool.parse.supply import check_hand_size, check_supply, limit
 from okeytool.solver.check import SolverName, Win, best_win, meld_search, win_rank
 from okeytool.solver.cover import MeldCover
 from okeytool.solver.pairs import pairs_deficiency
-from okeytool.tiles import FACE_COUNT, Tile
-
-WINNING_SIZE = 14
-MAX_WILDS = 2
+from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
 
 
 @cache

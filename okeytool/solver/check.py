@@ -21,9 +21,8 @@ from okeytool.solver.layout import lay_pieces
 from okeytool.solver.pairs import pairs_layout
 from okeytool.solver.result import Arrangement, Meld, Placement, SolveStatus
 from okeytool.solver.search import MeldSearch
-from okeytool.tiles import FACE_COUNT, Tile
+from okeytool.tiles import FACE_COUNT, WINNING_SIZE, Tile
 
-WINNING_SIZE = 14
 SolverName = Literal["search", "cpsat"]
 
 

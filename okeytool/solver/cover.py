@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okeytool.solver.melds import templates, templates_by_face
+from okeytool.tiles import WINNING_SIZE
 
 try:  # the same programme compiled (setup.py builds it where a C compiler exists)
     from okeytool.solver._cover import Table as _CompiledTable
@@ -33,7 +34,6 @@ except ImportError:  # pragma: no cover - depends on the build
 #: True when the compiled programme is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
 COMPILED = _CompiledTable is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
-WINNING_SIZE = 14
 MIN_PIECE = 3
 #: Bit set in a face mask when a whole new piece (any faces) is part of an optimal choice.
 ANY_FACE = 1 << 52

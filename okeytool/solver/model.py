@@ -16,10 +16,8 @@ from okeytool.errors import SolverError
 from okeytool.solver.cpsat import solve
 from okeytool.solver.melds import templates
 from okeytool.solver.result import SolveStatus
-from okeytool.tiles import FACE_COUNT
+from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE
 
-WINNING_SIZE = 14
-MAX_WILDS = 2
 #: CP-SAT parameters for these models: the fuller linear relaxation proves the optimum much sooner.
 PARAMETERS = {"linearization_level": 2}
 

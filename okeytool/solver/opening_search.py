@@ -58,11 +58,6 @@ class Layout:
         """Number of tiles laid (slots of all pieces, wilds included)."""
         return sum(len(p.faces) for p in self.pieces)
 
-    @property
-    def wilds_used(self) -> int:
-        """Slots filled by wilds."""
-        return sum(len(p.wild_faces) for p in self.pieces)
-
 
 def pack(counts: Sequence[int]) -> int:
     """Face counts (0-3 each) packed two bits per face, face 0 in the lowest bits."""

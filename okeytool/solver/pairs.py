@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from okeytool.tiles import FACE_COUNT
+from okeytool.tiles import FACE_COUNT, MAX_WILDS
 
 PAIRS = 7
-MAX_WILDS = 2
 
 
 def pairs_kept(counts: Sequence[int], wilds: int, supply: Sequence[int]) -> int:

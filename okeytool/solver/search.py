@@ -1,4 +1,4 @@
-"""Exact depth-first search over meld templates: the fast path behind check, waits and discards.
+"""Exact depth-first search over meld templates: the fast path behind ``check``.
 
 The question it answers: can the tiles of a hand (plain face counts plus wilds) be laid into melds
 totalling ``size`` slots (14), when at most ``drops`` plain tiles may stay out of the melds and at most
@@ -13,8 +13,8 @@ every held tile is placed, the remaining slots must be whole new pieces (0, or 3
 Exchanged-in tiles must exist: a face can fill at most ``supply - held`` slots from outside; beyond
 that a wild must stand in, and the game has two wilds. This is checked at each complete layout.
 
-The same search, run to the end instead of stopping at the first layout, collects the faces of every
-slot the hand cannot fill: the candidates for waits and useful tiles.
+It is the exact check behind ``check`` and behind the copy-limited answers of the analysis
+(:mod:`okeytool.solver.cover` finds the rest faster).
 """
 
 from __future__ import annotations
@@ -23,11 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okeytool.solver.melds import templates, templates_by_face
-from okeytool.tiles import FACE_COUNT
+from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE
 
-WINNING_SIZE = 14
 MIN_PIECE = 3
-MAX_WILDS = 2
 _NONE, _OVERFLOW, _FOUND = 0, 1, 2
 _FRESH = -1  # no piece opened yet for the current face
 
@@ -70,24 +68,9 @@ class MeldSearch:
         size: int = WINNING_SIZE,
     ) -> Layout | None:
         """The first layout within the budgets, or None. ``outside[f]``: copies of f outside the hand."""
-        run = _Run(self, counts, free, outside, size, collect=False)
+        run = _Run(self, counts, free, outside, size)
         run.dfs(0, 0, drops, free, _FRESH)
         return run.layouts[0] if run.layouts else None
-
-    def all_layouts(
-        self,
-        counts: Sequence[int],
-        *,
-        free: int,
-        drops: int,
-        outside: Sequence[int] | None = None,
-        size: int = WINNING_SIZE,
-        limit: int = 100_000,
-    ) -> list[Layout]:
-        """Every layout within the budgets (up to ``limit``), each multiset of pieces once."""
-        run = _Run(self, counts, free, outside, size, collect=True, limit=limit)
-        run.dfs(0, 0, drops, free, _FRESH)
-        return run.layouts
 
 
 class _Run:
@@ -104,17 +87,12 @@ class _Run:
         free: int,
         outside: Sequence[int] | None,
         size: int,
-        *,
-        collect: bool,
-        limit: int = 1,
     ) -> None:
         self.faces = search.faces
         self.by_face = search.by_face
         self.counts = list(counts)
         self.code = sum(n << (2 * f) for f, n in enumerate(self.counts))
         self.size = size
-        self.collect = collect
-        self.limit = limit
         # Exchanged-in tiles are limited by the supply only when the budget allows more than the
         # two wilds: below that, every unfilled slot can be a wild.
         self.outside = outside if outside is not None and free > MAX_WILDS else None
@@ -140,6 +118,10 @@ class _Run:
         return over > MAX_WILDS
 
     def dfs(self, i: int, used: int, drops: int, free: int, first: int) -> int:
+        """Search from face ``i`` with ``used`` slots laid and the budgets left; ``first``: the lowest
+        template the current face may still open (``_FRESH`` for a new face). Returns ``_FOUND`` when a
+        layout was recorded, ``_OVERFLOW`` when layouts exist but need more wilds than exist, else
+        ``_NONE`` (and the state is remembered as leading nowhere)."""
         counts = self.counts
         if first == _FRESH:
             while i < FACE_COUNT and counts[i] == 0:
@@ -167,7 +149,7 @@ class _Run:
             self.left_out.pop()
             self.code += 1 << (2 * i)
             counts[i] += 1
-            if best == _FOUND and not self._more():
+            if best == _FOUND:
                 return best
         room = self.size - used
         faces = self.faces
@@ -205,11 +187,9 @@ class _Run:
             del unfilled[start:]
             if found > best:
                 best = found
-            if best == _FOUND and not self._more():
+            if best == _FOUND:
                 return best
         if best == _NONE:
             self.dead.add(key)
         return best
 
-    def _more(self) -> bool:
-        return self.collect and len(self.layouts) < self.limit

@@ -11,9 +11,8 @@ from collections.abc import Sequence
 
 from okeytool.deal import Deal
 from okeytool.solver.result import Arrangement, Meld, Placement
-from okeytool.tiles import Tile
+from okeytool.tiles import WINNING_SIZE, Tile
 
-WINNING_SIZE = 14
 PAIRS_IN_HAND = 7
 
 
