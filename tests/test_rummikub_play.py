@@ -180,6 +180,76 @@ def test_table_joker_read_in_written_order() -> None:
     assert group.kind == "set" and sorted(str(p.as_) for p in group.placements) == ["B7", "K7", "R7"]
 
 
+def jokers_as(result: Play) -> list[str]:
+    """What the jokers on the table stand for after the play."""
+    return sorted(str(p.as_) for m in result.melds for p in m.placements if p.tile.is_joker)
+
+
+def test_table_joker_is_not_freed_without_its_tile() -> None:
+    # rules.md 6: J stands for R4; with no R4 to put in its place it stays, and K5 K6 cannot be laid.
+    result = play("K5 K6", "R1 R2 R3 J", opened=True)
+    assert result.must_draw
+    assert faces(result) == [["R1", "R2", "R3", "R4"]] and result.table[0].status == "kept"
+
+
+def test_set_joker_is_not_freed_without_a_missing_colour() -> None:
+    # J stands for Y7, the set's missing colour, and no Y7 is laid: the joker stays in the set of 7s.
+    # K5 K6 may still be laid with the set's K7 (R7 B7 J stays a valid set), never with the joker.
+    result = play("K5 K6 Y9", "R7 B7 K7 J", opened=True)
+    assert result.placed == tiles("K5 K6")
+    assert sorted(map(sorted, faces(result))) == [["B7", "R7", "Y7"], ["K5", "K6", "K7"]]
+    (group,) = [m.meld for m in result.table if m.meld.kind == "set"]
+    assert any(p.tile.is_joker for p in group.placements)
+
+
+def test_table_joker_freed_by_its_tile_from_the_rack() -> None:
+    # R4 takes the joker's place; the joker joins K5 K6 in the same turn.
+    result = play("R4 K5 K6", "R1 R2 R3 J", opened=True)
+    assert result.goes_out
+    assert sorted(map(sorted, faces(result))) == [["K5", "K6", "K7"], ["R1", "R2", "R3", "R4"]]
+    assert jokers_as(result) == ["K7"]
+
+
+def test_table_joker_freed_by_its_tile_from_another_meld() -> None:
+    # The tile may come from another meld on the table (S004): R4 leaves R4-R7, R5-R7 stays a run.
+    result = play("K5 K6", "R1 R2 R3 J; R4 R5 R6 R7", opened=True)
+    assert result.goes_out and jokers_as(result) == ["K7"]
+    assert Counter(t for m in result.melds for t in m.tiles) == Counter(tiles("R1 R2 R3 R4 R5 R6 R7 J K5 K6"))
+    # A set joker likewise, by a missing colour taken from a run (Y7 leaves Y7-Y10).
+    group = play("K5 K6", "R7 B7 K7 J; Y8 Y9 Y10 Y11; Y7 Y6 Y5", opened=True)
+    assert group.goes_out
+
+
+def test_table_joker_stays_when_its_meld_only_grows() -> None:
+    result = play("R5 K5 K6", "R1 R2 R3 J", opened=True)
+    assert result.placed == tiles("R5")
+    assert faces(result) == [["R1", "R2", "R3", "R4", "R5"]] and jokers_as(result) == ["R4"]
+
+
+def test_table_joker_keeps_its_face_when_the_run_grows_the_other_way() -> None:
+    # J R2 R3 is R1-R3: R4 extends it with the joker still R1 (not R2-R5 with the joker moved to R5).
+    result = play("R4", "J R2 R3", opened=True)
+    assert result.placed == tiles("R4") and faces(result) == [["R1", "R2", "R3", "R4"]]
+    assert jokers_as(result) == ["R1"]
+
+
+def test_one_tile_frees_one_of_two_table_jokers() -> None:
+    # Both jokers could join K5 K6 or K9 K10, but only R4 is there to free one of them (B4 is not).
+    result = play("R4 K5 K6 K9 K10", "R1 R2 R3 J; B1 B2 B3 J", opened=True)
+    assert result.placed_count == 3 and "B4" in jokers_as(result)
+    both = play("R7 B7 K7", "R1 R2 R3 J; B1 B2 B3 J", opened=True)
+    assert both.placed == tiles("R7 B7 K7")  # a new set; neither joker moves
+    assert jokers_as(both) == ["B4", "R4"]
+
+
+def test_two_set_jokers_need_both_missing_colours() -> None:
+    # R7 B7 J J: the jokers stand for K7 and Y7. K7 frees one joker, not both.
+    result = play("K7 R5 R6", "R7 B7 J J", opened=True)
+    assert result.goes_out
+    assert any(j in ("K7", "Y7") for j in jokers_as(result)), "one joker still stands in the set of 7s"
+    assert play("R5 R6", "R7 B7 J J", opened=True).must_draw
+
+
 # --- going out ---------------------------------------------------------------------------------
 
 

@@ -35,26 +35,31 @@ Game = tuple[tuple[Tile, ...], tuple[tuple[Tile, ...], ...]]
 
 
 @cache
-def meld_values(group: tuple[Tile, ...]) -> tuple[int, ...]:
-    """Values of every valid reading of ``group`` as one meld (empty if it is no meld).
+def meld_readings(group: tuple[Tile, ...]) -> frozenset[tuple[int, tuple[Tile, ...]]]:
+    """(value, faces the jokers stand for, sorted) of every valid reading of ``group`` as one meld.
 
     Pruning: a joker only tries faces that share the colour or the number of the first plain tile,
     since every face of a valid set or run shares one of them with every other face.
     """
     real = [t for t in group if not t.is_joker]
     if not real or len(group) < 3:
-        return ()
+        return frozenset()
     anchor = real[0]
     faces = [f for f in ALL_FACES if f.colour == anchor.colour or f.number == anchor.number]
-    values = set()
+    readings = set()
     for reading in product(faces, repeat=len(group) - len(real)):
         placements = tuple([Placement(t, t) for t in real] + [Placement(JOKER, f) for f in reading])
         kind = faces_meld_kind([p.as_ for p in placements], wrap=False)
         if kind is None or (kind == "set" and len(real) == 1):
             continue
         if meld_problem(DEAL, Meld(kind, placements)) is None:
-            values.add(sum(p.as_.number for p in placements))
-    return tuple(sorted(values))
+            readings.add((sum(p.as_.number for p in placements), tuple(sorted(reading))))
+    return frozenset(readings)
+
+
+def meld_values(group: tuple[Tile, ...]) -> tuple[int, ...]:
+    """Values of every valid reading of ``group`` as one meld (empty if it is no meld)."""
+    return tuple(sorted({value for value, _ in meld_readings(group)}))
 
 
 def _minus(tiles: Sequence[Tile], taken: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -108,14 +113,70 @@ def sub_racks(rack: Sequence[Tile]) -> set[tuple[Tile, ...]]:
     return {combo for size in range(len(ordered) + 1) for combo in combinations(ordered, size)}
 
 
+@cache
+def joker_faces(tiles: tuple[Tile, ...]) -> frozenset[tuple[Tile, ...]]:
+    """The faces (sorted) the jokers can stand for in a split of all ``tiles`` (sorted: jokers
+    last) into melds; empty when there is no split."""
+    if not tiles:
+        return frozenset({()})
+    first, rest = tiles[0], tiles[1:]
+    if first.is_joker:
+        return frozenset()
+    found: set[tuple[Tile, ...]] = set()
+    for size in range(2, min(len(rest), MAX_MELD - 1) + 1):
+        for others in set(combinations(rest, size)):
+            readings = meld_readings((first, *others))
+            if not readings:
+                continue
+            below = joker_faces(_minus(rest, others))
+            for _, wild in readings:
+                found.update(tuple(sorted((*wild, *more))) for more in below)
+    return frozenset(found)
+
+
+def written_joker_faces(meld: Sequence[Tile]) -> list[set[Tile]]:
+    """What each joker of a table meld, as written, may stand for: in a run the face at its place
+    (runs are written in number order), in a set any colour of the number no plain tile has."""
+    real = [(k, t) for k, t in enumerate(meld) if not t.is_joker]
+    if len(real) > 1 and len({t.number for _, t in real}) == 1:
+        number = real[0][1].number
+        missing = {Tile.face(c, number) for c in range(4)} - {t for _, t in real}
+        return [missing for t in meld if t.is_joker]
+    k, anchor = real[0]
+    return [{Tile.face(anchor.colour, anchor.number - k + j)} for j, t in enumerate(meld) if t.is_joker]
+
+
+def jokers_freed_rightly(needs: Sequence[set[Tile]], plain: Sequence[Tile], wild: Sequence[Tile]) -> bool:
+    """rules.md 6: every joker of a table meld taken apart is freed only by a tile of its face put in
+    its place (from the rack or another meld taken apart), unless a joker still stands for that face:
+    each need gets its own plain tile or joker face, tried one by one."""
+    if not needs:
+        return True
+    first, rest = needs[0], needs[1:]
+    for k, face in enumerate(plain):
+        if face in first and jokers_freed_rightly(rest, [*plain[:k], *plain[k + 1 :]], wild):
+            return True
+    for k, face in enumerate(wild):
+        if face in first and jokers_freed_rightly(rest, plain, [*wild[:k], *wild[k + 1 :]]):
+            return True
+    return False
+
+
 def reference_opened(rack: Sequence[Tile], table: Sequence[Sequence[Tile]]) -> tuple[int, int, int]:
-    """(tiles, melds kept, value of plain tiles) of the best opened play, compared in that order."""
+    """(tiles, melds kept, value of plain tiles) of the best opened play, compared in that order.
+
+    The melds not kept and the rack tiles laid are split into melds anew, and the jokers of the
+    melds not kept are freed only as rules.md section 6 allows (:func:`jokers_freed_rightly`).
+    """
     best = (0, len(table), 0)
     for kept in range(len(table) + 1):
         for keep in combinations(range(len(table)), kept):
             loose = [t for m, meld in enumerate(table) if m not in keep for t in meld]
+            needs = [need for m, meld in enumerate(table) if m not in keep for need in written_joker_faces(meld)]
             for sub in sub_racks(rack):
-                if best_partition(tuple(sorted([*loose, *sub]))) is not None:
+                tiles = tuple(sorted([*loose, *sub]))
+                plain = [t for t in tiles if not t.is_joker]
+                if any(jokers_freed_rightly(needs, plain, wild) for wild in joker_faces(tiles)):
                     value = sum(t.number for t in sub if not t.is_joker)
                     best = max(best, (len(sub), kept, value))
     return best
@@ -269,3 +330,17 @@ def test_reference_sanity() -> None:
     assert best_partition((r["K13"], JOKER, JOKER)) == 36  # a run, not a set of 13s
     assert largest_cover(tuple(sorted([r["R4"], r["R5"], r["R6"], r["R7"], r["B7"], r["K7"]]))) == 6
     assert reference_opened([r["B7"], r["K7"]], [(r["R4"], r["R5"], r["R6"], r["R7"])]) == (2, 0, 14)
+    # rules.md 6: the joker of R4 R5 R6 J (R7) is freed by an R7 from the rack, never without one.
+    k5, k6 = Tile.parse("K5"), Tile.parse("K6")
+    run = (r["R4"], r["R5"], r["R6"], JOKER)
+    assert written_joker_faces(run) == [{r["R7"]}]
+    assert reference_opened([k5, k6], [run]) == (0, 1, 0)
+    assert reference_opened([k5, k6, r["R7"]], [run]) == (3, 0, 18)
+    # ... or by an R7 taken from another meld (that meld is then not kept).
+    longer = (r["R7"], *(Tile.parse(f"R{n}") for n in (8, 9, 10)))
+    assert reference_opened([k5, k6], [run, longer]) == (2, 0, 11)
+    # A set's joker stands for any missing colour: Y7 frees the joker of R7 B7 K7 J, R7 does not.
+    group = (r["R7"], r["B7"], r["K7"], JOKER)
+    assert written_joker_faces(group) == [{Tile.parse("Y7")}]
+    assert written_joker_faces((r["R7"], r["B7"], JOKER)) == [{r["K7"], Tile.parse("Y7")}]
+    assert reference_opened([k5, k6, Tile.parse("Y9")], [group]) == (2, 0, 11)  # K5 K6 with the set's K7

@@ -1,38 +1,50 @@
 """Melds already on the table and lay-offs onto them (işlemek, rules.md 5.1 and 5.5).
 
-A table meld is given as its tiles. A real okey on the table keeps the meaning it was laid with
-(rules.md 5.1); when the tiles alone do not say which tile it stands for (``R5 R6 J`` is R4-6 or
-R5-7), every reading that makes the meld valid is kept, and a tile counts as layable when some
-reading accepts it. A tile that could be laid off is an *işler taş*: discarding it costs 101.
+A table meld is given as its tiles, in the order written. A real okey on the table keeps the meaning
+it was laid with (rules.md 5.1): the order written fixes it, read by
+:func:`okeytool.solver.table.read_meld` as in the Rummikub plays (``R5 R6 J`` is R5-R6-R7, so R4 and
+R8 fit and R3 does not; R7 does not either: there is no joker exchange in 101, rules.md section 8).
+In a set the okey stands for a missing colour of the number, so a tile of any missing colour joins
+while the set has room. A tile that could be laid off is an *işler taş*: discarding it costs 101.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import product
 
 from okeytool.deal import Deal
-from okeytool.errors import InputError
+from okeytool.solver.result import Meld
+from okeytool.solver.table import read_table_meld, set_open_faces
 from okeytool.solver.validator import faces_meld_kind
 from okeytool.tiles import ALL_FACES, Tile, format_tiles
+
+SET_MAX = 4
 
 
 @dataclass(frozen=True)
 class TableMeld:
-    """One meld on the table: its tiles (as held, in the order given) and the faces it may stand for.
+    """One meld on the table: its tiles (as held, in the order given) and its one reading.
 
-    ``readings``: every tuple of faces (one per tile, wilds resolved) that is a valid set or run.
+    ``meld``: the faces the tiles stand for, wilds fixed by the order written (:mod:`okeytool.solver.table`).
     """
 
     tiles: tuple[Tile, ...]
-    readings: tuple[tuple[Tile, ...], ...]
+    meld: Meld
 
     def accepts(self, deal: Deal, tile: Tile) -> bool:
-        """True if ``tile`` can be laid off on this meld (some reading stays valid with it added)."""
+        """True if ``tile`` can be laid off on this meld, every wild keeping its meaning. Raises nothing.
+
+        Run: the faces read plus the tile's face form a longer run. Set: the tile is of the set's
+        number in a colour no plain tile holds, and the set has room (its wilds take the colours
+        still missing).
+        """
         faces = _candidate_faces(deal, tile)
-        wrap = deal.rules.wrap
-        return any(faces_meld_kind([*reading, face], wrap) is not None for reading in self.readings for face in faces)
+        if self.meld.kind == "set":
+            open_faces = set_open_faces(deal, self.meld)
+            return len(self.meld.placements) < SET_MAX and any(face in open_faces for face in faces)
+        stood = [p.as_ for p in self.meld.placements]
+        return any(faces_meld_kind([*stood, face], deal.rules.wrap) == "run" for face in faces)
 
     def __str__(self) -> str:
         return format_tiles(self.tiles, sort=False)
@@ -49,25 +61,11 @@ def _candidate_faces(deal: Deal, tile: Tile) -> tuple[Tile, ...]:
 
 
 def table_meld(deal: Deal, tiles: Sequence[Tile], number: int = 1) -> TableMeld:
-    """A table meld from its tiles (as held). Raises :class:`InputError` if no reading is a valid meld."""
-    plain = [deal.plays_as(t) for t in tiles]
-    known = [f for f in plain if f is not None]
-    wilds = [k for k, f in enumerate(plain) if f is None]
-    shown = format_tiles(tiles, sort=False)
-    if len(wilds) > deal.rules.max_wilds:
-        raise InputError(f"table meld {number} ({shown}) holds more than {deal.rules.max_wilds} wilds")
-    # A wild in a set stands for another colour of the number, in a run for another number of the colour.
-    near = sorted({f for f in ALL_FACES for k in known if f.number == k.number or f.colour == k.colour})
-    readings = set()
-    for choice in product(near, repeat=len(wilds)):
-        faces = list(plain)
-        for k, face in zip(wilds, choice):
-            faces[k] = face
-        if faces_meld_kind(faces, deal.rules.wrap) is not None:  # type: ignore[arg-type]
-            readings.add(tuple(faces))
-    if not readings:
-        raise InputError(f"table meld {number} ({shown}) is not a valid set or run")
-    return TableMeld(tuple(tiles), tuple(sorted(readings)))  # type: ignore[arg-type]
+    """A table meld from its tiles (as held, in the order written).
+
+    Raises :class:`InputError` naming the meld if it is not a valid set or run.
+    """
+    return TableMeld(tuple(tiles), read_table_meld(deal, tiles, number))
 
 
 def table_melds(deal: Deal, melds: Iterable[Sequence[Tile]]) -> tuple[TableMeld, ...]:

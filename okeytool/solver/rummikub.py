@@ -13,8 +13,8 @@ Data → model → typed result, as elsewhere in the solvers:
 Before his initial meld (``opened=False``) a player lays only new melds from his rack, worth at
 least ``rules.initial_meld`` (30), and does not touch the table. Afterwards the whole table may be
 rebuilt: every tile that was on it, jokers included, must end in a valid meld together with the
-tiles laid from the rack. A joker freed from a table meld is thus always reused on the table in the
-same turn, as the rules demand.
+tiles laid from the rack. A joker is freed from a table meld only when a tile of the face it stands
+for takes its place, and is then reused on the table in the same turn, as the rules demand.
 
 ortools is imported only when a model is solved, so that the command line starts fast.
 """
@@ -29,15 +29,14 @@ from typing import Literal
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, InputError, SupplyError
 from okeytool.parse.supply import limit
-from okeytool.solver.result import Meld, Placement, SolveStatus
-from okeytool.solver.validator import faces_meld_kind, meld_problem
-from okeytool.tiles import JOKER, Tile, format_tiles
+from okeytool.solver.result import Meld, SolveStatus
+from okeytool.solver.table import read_table_meld
+from okeytool.tiles import Tile
 from okeytool.values import rack_value
 
 Goal = Literal["tiles", "value"]
 MeldStatus = Literal["kept", "changed", "new"]
 GOALS: tuple[Goal, ...] = ("tiles", "value")
-MAX_RUN = 13
 
 
 @dataclass(frozen=True)
@@ -183,57 +182,17 @@ def require_rummikub(deal: Deal, question: str = "play") -> None:
 
 
 def read_table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Meld, ...]:
-    """The table melds as laid: each joker gets the face it stands for.
+    """The table melds as laid: each joker gets the face it stands for, fixed by the order written.
 
-    A run takes the order written when it fits (``R4 J R6``: J is R5; ``R5 R6 J``: J is R7), else the
-    lowest run that holds the tiles; in a set a joker stands for a missing colour (R, B, K, Y first).
-    One number tile with two jokers is a run. Runs are shown in number order.
+    Read by :func:`okeytool.solver.table.read_meld`, the one reader of table melds: a run takes the
+    order written when it fits (``R4 J R6``: J is R5; ``R5 R6 J``: J is R7), else the lowest run that
+    holds the tiles; in a set a joker stands for a missing colour (R, B, K, Y first). One number tile
+    with two jokers is a run. Runs are shown in number order.
 
     Raises :class:`InputError` naming the meld when it is not a valid set or run, and
     :class:`SupplyError` for an F (there is none in this profile).
     """
-    out = []
-    for number, tiles in enumerate(melds, start=1):
-        held = deal.resolve(tiles)
-        meld = _interpret(held, deal.rules.wrap)
-        problem = "not a set or a run" if meld is None else meld_problem(deal, meld)
-        if problem is not None or meld is None:
-            raise InputError(f"table meld {number} ({format_tiles(held, sort=False)}) is not valid: {problem}")
-        out.append(meld)
-    return tuple(out)
-
-
-def _interpret(tiles: Sequence[Tile], wrap: bool) -> Meld | None:
-    """One reading of a written meld with jokers, or None if it is no set or run."""
-    real = [t for t in tiles if not t.is_joker]
-    jokers = len(tiles) - len(real)
-    if len(tiles) < 3 or not real or jokers > 2:
-        return None
-    numbers = {t.number for t in real}
-    colours = {t.colour for t in real}
-    if len(real) > 1 and len(numbers) == 1 and len(colours) == len(real) and len(tiles) <= 4:
-        missing = iter(sorted(set(range(4)) - colours))
-        number = real[0].number
-        placements = [Placement(t, Tile.face(next(missing), number) if t.is_joker else t) for t in tiles]
-        return Meld("set", tuple(placements))
-    if len(colours) != 1 or len(numbers) != len(real) or len(tiles) > MAX_RUN or wrap:
-        return None
-    colour = real[0].colour
-    size = len(tiles)
-    starts = [s for s in range(1, 15 - size) if all(s <= n < s + size for n in numbers)]
-    written = [s for s in starts if all(t.is_joker or t.number == s + k for k, t in enumerate(tiles))]
-    if not starts:
-        return None
-    start = written[0] if written else starts[0]
-    by_number = {t.number: t for t in real}
-    placements = [
-        Placement(by_number[n], by_number[n]) if n in by_number else Placement(JOKER, Tile.face(colour, n))
-        for n in range(start, start + size)
-    ]
-    meld = Meld("run", tuple(placements))
-    if faces_meld_kind([p.as_ for p in placements], wrap) != "run":
-        return None
-    return meld
+    return tuple(read_table_meld(deal, deal.resolve(tiles), number) for number, tiles in enumerate(melds, start=1))
 
 
 def check_play_supply(deal: Deal, rack: Sequence[Tile], table: Sequence[Tile]) -> None:

@@ -13,10 +13,13 @@ worth most is kept. Variables:
   counted as the rack's (for the value; jokers are interchangeable).
 
 Every slot of a laid template is filled by a table tile of a meld not kept, a rack tile laid or a
-joker, and every such tile fills exactly one slot. One number tile with two jokers is a run, never
-a set (rules.md section 2): such sets are not candidates, a set the layout fills that way is laid as
-the run of equal value, and with both jokers in play the model tracks the jokers of each set of
-three 13s (the only set worth more than its run).
+joker, and every such tile fills exactly one slot. The jokers of table melds not kept are all
+reused, and each is freed only when a plain tile of the face it stands for, from the rack or from a
+meld not kept, takes its place (else a joker still stands for that face).
+
+One number tile with two jokers is a run, never a set (rules.md section 2): such sets are not
+candidates, a set the layout fills that way is laid as the run of equal value, and with both jokers
+in play the model tracks the jokers of each set of three 13s (the only set worth more than its run).
 
 Objective, lexicographic through weights: tiles laid (or value), then table melds kept, then value
 (or tiles).
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Literal
 
 from ortools.sat.python import cp_model
@@ -36,6 +40,7 @@ from okeytool.solver.cpsat import TIME_LIMIT_S, solve
 from okeytool.solver.melds import Template, templates
 from okeytool.solver.result import Meld, Placement, SolveStatus
 from okeytool.solver.rummikub import Goal, Play, TableMeld
+from okeytool.solver.table import set_open_faces
 from okeytool.solver.validator import faces_meld_kind
 from okeytool.tiles import FACE_COUNT, JOKER, Tile
 
@@ -55,10 +60,11 @@ class PlayData:
     table: tuple[Meld, ...]
     table_counts: tuple[tuple[int, ...], ...]  # per table meld: plain tiles per face
     table_jokers: tuple[int, ...]  # per table meld: jokers
+    table_joker_faces: tuple[tuple[int, tuple[int, ...]], ...]  # per table joker: its meld, the faces it may stand for
     opened: bool
 
     @classmethod
-    def of(cls, rack: Sequence[Tile], table: Sequence[Meld], opened: bool) -> PlayData:
+    def of(cls, deal: Deal, rack: Sequence[Tile], table: Sequence[Meld], opened: bool) -> PlayData:
         counts = [0] * FACE_COUNT
         for tile in rack:
             if tile.is_face:
@@ -71,7 +77,22 @@ class PlayData:
                     meld_counts[tile.index] += 1
             per_meld.append(tuple(meld_counts))
             jokers.append(sum(t.is_joker for t in meld.tiles))
-        return cls(tuple(counts), sum(t.is_joker for t in rack), tuple(table), tuple(per_meld), tuple(jokers), opened)
+        # What each table joker stands for: in a run its face, in a set any missing colour.
+        joker_faces = tuple(
+            (m, tuple(f.index for f in set_open_faces(deal, meld)) if meld.kind == "set" else (p.as_.index,))
+            for m, meld in enumerate(table)
+            for p in meld.placements
+            if p.tile.is_joker
+        )
+        return cls(
+            tuple(counts),
+            sum(t.is_joker for t in rack),
+            tuple(table),
+            tuple(per_meld),
+            tuple(jokers),
+            joker_faces,
+            opened,
+        )
 
     @property
     def pool(self) -> list[int]:
@@ -98,7 +119,9 @@ class PlayModel:
         self.goal = goal
         self.model = cp_model.CpModel()
         pool, wild = data.pool, data.pool_jokers
-        self.candidates = _candidates(templates(deal.rules.wrap), pool, wild)
+        # Faces a table joker stands for: where a joker stands on them matters (freeing rule).
+        held = frozenset(f for _, faces in data.table_joker_faces for f in faces) if data.opened else frozenset()
+        self.candidates = _candidates(templates(deal.rules.wrap), pool, wild, held)
         self.use = [self.model.new_int_var(0, bound, f"use_{k}") for k, (_, bound) in enumerate(self.candidates)]
         self.faces = sorted(
             {f for tpl, _ in self.candidates for f in tpl.faces} | {f for f in range(FACE_COUNT) if pool[f]}
@@ -114,6 +137,7 @@ class PlayModel:
         self.value = self._value_expression()
         self._add_every_slot_filled_once()
         self._add_jokers_all_reused()
+        self._add_table_jokers_freed_by_their_tile()
         self._add_one_joker_per_set_of_13s()
         if not data.opened:
             self._add_initial_meld()
@@ -164,6 +188,28 @@ class PlayModel:
         # new melds are exactly those of the table melds not kept plus the rack jokers laid.
         released = sum(n * (1 - keep) for n, keep in zip(self.data.table_jokers, self.keep) if n)
         self.model.add(sum(self.jokers.values()) == released + self.placed_jokers)
+
+    def _add_table_jokers_freed_by_their_tile(self) -> None:
+        # A joker on the table is freed only when the tile it stands for is put in its place (run:
+        # that exact tile; set: a missing colour); that tile may come from the rack or from another
+        # meld on the table (rules.md section 6, S004), which is then changed, not kept. So at the
+        # end of the turn each joker of a table meld that is not kept either still stands for its
+        # face (any joker may: jokers are interchangeable) or has a plain tile of that face of its
+        # own, laid from the rack or from a meld not kept. With at most two table jokers this is
+        # Hall's condition, one constraint per non-empty subset S of them: the plain tiles (rack
+        # tiles laid, tiles of melds not kept) and jokers standing for the faces S's jokers may
+        # stand for are at least the jokers of S whose meld is not kept.
+        if not self.data.opened:
+            return
+        needs = self.data.table_joker_faces
+        for size in range(1, len(needs) + 1):
+            for subset in combinations(needs, size):
+                faces = sorted({f for _, candidates in subset for f in candidates})
+                freed = cp_model.LinearExpr.sum([1 - self.keep[m] for m, _ in subset])
+                covered = [self._released(f) for f in faces]
+                covered += [self.placed[f] for f in faces if f in self.placed]
+                covered += [self.jokers[f] for f in faces if f in self.jokers]
+                self.model.add(cp_model.LinearExpr.sum(covered) >= freed)
 
     def _add_one_joker_per_set_of_13s(self) -> None:
         # One number tile with two jokers is a run, not a set (rules.md section 2), and is worth
@@ -237,16 +283,20 @@ def _is_set_of_13s(tpl: Template) -> bool:
     return tpl.kind == "set" and len(tpl) == 3 and _number(tpl.faces[0]) == 13
 
 
-def _candidates(all_templates: Sequence[Template], pool: Sequence[int], jokers: int) -> list[tuple[Template, int]]:
+def _candidates(
+    all_templates: Sequence[Template], pool: Sequence[int], jokers: int, held: frozenset[int] = frozenset()
+) -> list[tuple[Template, int]]:
     """Templates rack and table could fill, with how often (0..2) each could be laid.
 
     A face missing from the pool can only be a joker; a template laid twice needs each face twice.
     Templates that take the same faces from the pool and the same number of jokers are
     interchangeable for every constraint: only the one worth most is kept (R4 R5 J as R4-6, not as
-    R3-5). A set whose only tile from the pool is one number tile (two jokers) is a run (rules.md
-    section 2) and is left out; the runs through that tile remain.
+    R3-5), unless a joker would stand on a face of ``held`` (faces table jokers stand for: a joker
+    there keeps a table joker in place, rules.md section 6). A set whose only tile from the pool is
+    one number tile (two jokers) is a run (rules.md section 2) and is left out; the runs through
+    that tile remain.
     """
-    best: dict[tuple[tuple[int, ...], int], tuple[int, int, Template, int]] = {}
+    best: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[int, int, Template, int]] = {}
     for order, tpl in enumerate(all_templates):
         present = tuple(f for f in tpl.faces if pool[f])
         missing = len(tpl) - len(present)
@@ -255,10 +305,10 @@ def _candidates(all_templates: Sequence[Template], pool: Sequence[int], jokers: 
         short_twice = sum(max(0, 2 - pool[f]) for f in tpl.faces)
         bound = 2 if short_twice <= jokers else 1
         value = sum(_number(f) for f in tpl.faces)
-        key = (tuple(sorted(present)), missing)
+        key = (tuple(sorted(present)), missing, tuple(f for f in tpl.faces if f in held and not pool[f]))
         if missing and key in best and best[key][0] >= value:
             continue
-        best[key if missing else (tpl.faces, -1)] = (value, order, tpl, bound)
+        best[key if missing else (tpl.faces, -1, ())] = (value, order, tpl, bound)
     return [(tpl, bound) for _, _, tpl, bound in sorted(best.values(), key=lambda item: item[1])]
 
 
@@ -277,7 +327,7 @@ def solve_play(
     With ``lay_all`` (going out) and no way to lay the whole rack, returns the empty play with
     status infeasible. Raises :class:`SolverError` when the time limit passes without an answer.
     """
-    data = PlayData.of(rack, table, opened)
+    data = PlayData.of(deal, rack, table, opened)
     play_model = PlayModel(deal, data, goal, lay_all=lay_all)
     solver, status = play_model.solve(TIME_LIMIT_S if time_limit is None else time_limit)
     if status is SolveStatus.INFEASIBLE:
