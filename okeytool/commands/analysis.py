@@ -21,9 +21,10 @@ from okeytool.commands.common import (
     RulesOpt,
     SeenOpt,
     TilesArg,
-    load_deal,
-    load_rules,
     print_json,
+    question_deal,
+    question_flag,
+    question_text,
     read_hand,
 )
 from okeytool.deal import Deal
@@ -48,34 +49,18 @@ class Answer(Protocol):
     def to_json(self) -> Mapping[str, Any]: ...
 
 
-def _deal(question: Mapping[str, Any]) -> Deal:
-    options = question.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise InputError("options must be an object of rule options")
-    rules = load_rules(str(question.get("rules") or "classic"), [f"{k}={v}" for k, v in options.items()])
-    return load_deal(rules, question.get("indicator"), question.get("okey"))
-
-
-def _text(question: Mapping[str, Any], key: str) -> str:
-    value = question.get(key) or ""
-    if not isinstance(value, str):
-        raise InputError(f'{key} must be text, e.g. "R1 R2 R3"')
-    return value
-
-
 def check_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     """The typed answer to a ``check`` question: a CheckResult, or a Rummikub going-out result."""
-    deal = _deal(question)
+    deal = question_deal(question)
     if deal.rules.table_game:
         from okeytool.commands.play import read_play
         from okeytool.solver.rummikub import can_go_out
 
-        rack, table = read_play(deal, _text(question, "tiles"), _text(question, "table"))
-        opened = question.get("opened")
-        return deal, can_go_out(deal, rack, table, opened=bool(table) if opened is None else bool(opened))
+        rack, table = read_play(deal, question_text(question, "tiles"), question_text(question, "table"))
+        return deal, can_go_out(deal, rack, table, opened=question_flag(question, "opened", bool(table)))
     from okeytool.solver.check import check_hand
 
-    hand, _ = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+    hand, _ = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
     return deal, check_hand(deal, hand, solver=_solver(question))
 
 
@@ -90,25 +75,25 @@ def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     """The typed answer to a ``waits`` question (14 tiles)."""
     from okeytool.solver.analysis import analyse_waits
 
-    deal = _deal(question)
+    deal = question_deal(question)
     _okey_profile(deal, "waits")
-    hand, seen = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+    hand, seen = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
     return deal, analyse_waits(deal, hand, seen, solver=_solver(question))
 
 
 def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     """The typed answer to a ``discard`` question (15 tiles; 22 in 101, with the table's melds)."""
-    deal = _deal(question)
+    deal = question_deal(question)
     if deal.rules.opening:
         from okeytool.commands.opening import read_table
         from okeytool.solver.opening import discard_101
 
-        hand, _ = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
-        return deal, discard_101(deal, hand, table=read_table(deal, _text(question, "table")))
+        hand, _ = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
+        return deal, discard_101(deal, hand, table=read_table(deal, question_text(question, "table")))
     from okeytool.solver.analysis import rank_discards
 
     _okey_profile(deal, "discard")
-    hand, seen = read_hand(deal, _text(question, "tiles"), _text(question, "seen"))
+    hand, seen = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
     return deal, rank_discards(deal, hand, seen, solver=_solver(question))
 
 

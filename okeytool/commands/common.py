@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -80,3 +80,42 @@ def read_hand(deal: Deal, tiles: str | Sequence[str], seen: str = "") -> tuple[t
 def print_json(document: Any) -> None:
     """Write one JSON document to stdout."""
     sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+
+
+# -- questions: the fields of a batch line, or of a command line gathered the same way -------------
+
+
+def question_deal(question: Mapping[str, Any], default_rules: str = "classic") -> Deal:
+    """The deal a question asks about: ``rules`` (default ``default_rules``), ``options`` (an object
+    of rule options), ``indicator`` or ``okey``. Raises :class:`InputError` for bad fields."""
+    options = question.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise InputError(f'"options" must be an object of rule options, e.g. {{"wrap": false}}, not {options!r}')
+    rules = load_rules(str(question.get("rules") or default_rules), [f"{k}={v}" for k, v in options.items()])
+    return load_deal(rules, question.get("indicator"), question.get("okey"))
+
+
+def question_text(question: Mapping[str, Any], key: str) -> str:
+    """A text field (tiles, seen tiles, table melds); missing or null is empty."""
+    value = question.get(key) or ""
+    if not isinstance(value, str):
+        raise InputError(f'"{key}" must be text, e.g. "R1 R2 R3", not {value!r}')
+    return value
+
+
+def question_flag(question: Mapping[str, Any], key: str, default: bool) -> bool:
+    """A true/false field; missing or null is ``default``."""
+    value = question.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise InputError(f'"{key}" must be true or false, not {value!r}')
+    return value
+
+
+def question_count(question: Mapping[str, Any], key: str, default: int) -> int:
+    """A whole-number field; missing is ``default``."""
+    value = question.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f'"{key}" must be a whole number, not {value!r}')
+    return value

@@ -17,6 +17,10 @@ from okeytool.commands.common import (
     load_deal,
     load_rules,
     print_json,
+    question_count,
+    question_deal,
+    question_flag,
+    question_text,
     read_hand,
 )
 from okeytool.deal import Deal
@@ -53,21 +57,6 @@ def read_table(deal: Deal, text: str) -> tuple[Any, ...]:
         raise InputError(f"--table: {err}") from None
 
 
-def _question_deal(question: Mapping[str, Any]) -> Deal:
-    options = question.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise InputError('"options" must be an object of rule options, e.g. {"open_points": 81}')
-    rules = load_rules(str(question.get("rules") or DEFAULT_RULES), [f"{k}={v}" for k, v in options.items()])
-    return load_deal(rules, question.get("indicator"), question.get("okey"))
-
-
-def _count(question: Mapping[str, Any], key: str, default: int) -> int:
-    value = question.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{key!r} must be a whole number, not {value!r}")
-    return value
-
-
 def open_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """The ``open`` answer for a batch question (same document as ``open --json``).
 
@@ -77,16 +66,16 @@ def open_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """
     from okeytool.solver.opening import DEFAULT_OPTIONS, analyse_opening
 
-    deal = _question_deal(question)
-    hand, seen = read_hand(deal, str(question.get("tiles", "")), str(question.get("seen", "") or ""))
-    table = read_table(deal, str(question.get("table", "") or ""))
+    deal = question_deal(question, DEFAULT_RULES)
+    hand, seen = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
+    table = read_table(deal, question_text(question, "table"))
     result = analyse_opening(
         deal,
         hand,
         seen=seen,
         table=table,
-        opened=bool(question.get("opened", False)),
-        options=_count(question, "alternatives", DEFAULT_OPTIONS),
+        opened=question_flag(question, "opened", False),
+        options=question_count(question, "alternatives", DEFAULT_OPTIONS),
         solver=str(question.get("solver", "search")),  # type: ignore[arg-type]
     )
     return result.to_json()
@@ -102,9 +91,9 @@ def discard_101_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """
     from okeytool.solver.opening import discard_101
 
-    deal = _question_deal(question)
-    hand, _ = read_hand(deal, str(question.get("tiles", "")), str(question.get("seen", "") or ""))
-    table = read_table(deal, str(question.get("table", "") or ""))
+    deal = question_deal(question, DEFAULT_RULES)
+    hand, _ = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
+    table = read_table(deal, question_text(question, "table"))
     return discard_101(deal, hand, table=table).to_json()
 
 

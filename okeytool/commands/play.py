@@ -20,6 +20,9 @@ from okeytool.commands.common import (
     load_deal,
     load_rules,
     print_json,
+    question_deal,
+    question_flag,
+    question_text,
 )
 from okeytool.errors import InputError
 
@@ -54,30 +57,6 @@ def read_play(
     return tiles, melds
 
 
-def _flag(question: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = question.get(key, default)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise InputError(f"{key!r} must be true or false, not {value!r}")
-    return value
-
-
-def _text(question: Mapping[str, Any], key: str) -> str:
-    value = question.get(key) or ""
-    if not isinstance(value, str):
-        raise InputError(f"{key!r} must be a string of tiles, not {value!r}")
-    return value
-
-
-def _deal(question: Mapping[str, Any]) -> Deal:
-    options = question.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise InputError(f"'options' must be an object, not {options!r}")
-    rules = load_rules(str(question.get("rules") or "rummikub"), [f"{k}={v}" for k, v in options.items()])
-    return load_deal(rules, question.get("indicator"), question.get("okey"))
-
-
 def play_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """The ``play`` answer for a batch question (same document as ``play --json``).
 
@@ -87,10 +66,10 @@ def play_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """
     from okeytool.solver.rummikub import best_play
 
-    deal = _deal(question)
-    rack, table = read_play(deal, _text(question, "tiles"), _text(question, "table"))
+    deal = question_deal(question, "rummikub")
+    rack, table = read_play(deal, question_text(question, "tiles"), question_text(question, "table"))
     goal = str(question.get("goal") or "tiles")
-    return best_play(deal, rack, table, opened=_flag(question, "opened", False), goal=goal).to_json()  # type: ignore[arg-type]
+    return best_play(deal, rack, table, opened=question_flag(question, "opened", False), goal=goal).to_json()  # type: ignore[arg-type]
 
 
 def check_document(question: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,9 +82,9 @@ def check_document(question: Mapping[str, Any]) -> dict[str, Any]:
     """
     from okeytool.solver.rummikub import can_go_out
 
-    deal = _deal(question)
-    rack, table = read_play(deal, _text(question, "tiles"), _text(question, "table"))
-    opened = _flag(question, "opened", bool(table))
+    deal = question_deal(question, "rummikub")
+    rack, table = read_play(deal, question_text(question, "tiles"), question_text(question, "table"))
+    opened = question_flag(question, "opened", bool(table))
     return can_go_out(deal, rack, table, opened=opened).to_json()
 
 
