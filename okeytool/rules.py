@@ -113,6 +113,11 @@ class Rules:
     # ``gosterme``: a player holding the indicator's twin may show it at the start (rules.md 3.3).
 
     @property
+    def classic_hand(self) -> bool:
+        """True where a hand wins by showing 14 tiles in melds or pairs (classic, okeygg)."""
+        return not self.opening and not self.table_game
+
+    @property
     def has_indicator(self) -> bool:
         """True where an indicator decides the wild (okey profiles); False in Rummikub."""
         return self.wild == "okey"

@@ -98,7 +98,7 @@ def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
 
 
 def _okey_profile(deal: Deal, command: str) -> None:
-    if deal.rules.table_game or deal.rules.hand_size != 14:
+    if not deal.rules.classic_hand:
         raise InputError(f"{command} is for 14-tile Okey hands (classic, okeygg); not for {deal.rules.name}")
 
 

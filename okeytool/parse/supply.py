@@ -11,16 +11,14 @@ from collections.abc import Sequence
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
-from okeytool.tiles import COPIES_PER_FACE, EXTRA_TILES, Tile
+from okeytool.tiles import EXTRA_TILES, Tile
 
 
 def limit(deal: Deal, tile: Tile) -> int:
     """How many copies of ``tile`` exist outside the indicator."""
     if tile.is_false_joker or tile.is_joker:
         return EXTRA_TILES
-    if tile == deal.indicator:
-        return COPIES_PER_FACE - 1
-    return COPIES_PER_FACE
+    return deal.supply(tile)
 
 
 def check_supply(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = ()) -> None:

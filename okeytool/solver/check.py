@@ -104,8 +104,8 @@ def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "searc
     ``tiles`` are as held (``Deal.resolve`` applied). Raises :class:`HandSizeError` for other sizes,
     :class:`SupplyError` for impossible tiles, :class:`InputError` for rules without 14-tile hands.
     """
-    if deal.rules.hand_size != WINNING_SIZE:
-        raise InputError(f"check is for 14-tile hands; the {deal.rules.name} rules deal {deal.rules.hand_size}")
+    if deal.rules.opening:
+        raise InputError(f"check is for 14-tile hands; a {deal.rules.name} hand opens instead (use open)")
     check_hand_size(tiles, (WINNING_SIZE, WINNING_SIZE + 1), "check")
     check_supply(deal, tiles)
     held = tuple(sorted(tiles))
