@@ -158,8 +158,12 @@ def reference_check(deal: Deal, tiles: Sequence[Tile]) -> ReferenceAnswer:
 
 
 def is_kafa(deal: Deal, tiles: Sequence[Tile]) -> bool:
-    """14 tiles of one colour, 1..13 and a second 1, wilds standing in for any of them."""
+    """14 tiles of one colour, 1..13 and a second 1; a real okey, itself of its face's colour, may
+    stand in for a missing number of that colour."""
     if len(tiles) != WINNING_SIZE:
+        return False
+    physical = {(deal.plays_as(t) or t).colour for t in tiles if (deal.plays_as(t) or t).is_face}
+    if len(physical) != 1 or any(t.is_joker for t in tiles):
         return False
     wilds = sum(1 for t in tiles if deal.is_wild(t))
     plain = Counter(deal.plays_as(t) for t in tiles if not deal.is_wild(t))

@@ -86,8 +86,11 @@ def test_a_meld_hand_that_is_also_seven_pairs_scores_as_pairs() -> None:
 def test_kafa(solver: str) -> None:
     result = check("K4", "Y1-13 Y1 R9", solver)
     assert result.best.kafa and result.best.kind == "melds"
-    # A real okey (K5) standing in for Y7 still makes a Kafa.
-    assert check("K4", "Y1-6 K5 Y8-13 Y1 R9", solver).best.kafa
+    # A real okey counts by its own colour: K5 standing in for Y7 wins, but not as a Kafa ...
+    stand_in = check("K4", "Y1-6 K5 Y8-13 Y1 R9", solver)
+    assert stand_in.winning and not stand_in.best.kafa
+    # ... while a yellow okey (Y5, indicator Y4) standing in for Y7 keeps the 14 tiles yellow.
+    assert check("Y4", "Y1-6 Y5 Y8-13 Y1 R9", solver).best.kafa
     # Not one colour: an ordinary meld win.
     other = check("K4", "Y1-12 R13 Y1 R9", solver)
     assert not other.winning or not any(w.kafa for w in other.wins)

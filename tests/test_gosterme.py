@@ -36,3 +36,14 @@ def test_check_json_and_text_report_it(run_main) -> None:  # type: ignore[no-unt
     assert "gösterme" in text.out and "Y7" in text.out
     plain: Run = run_main("check", "-i", "Y6", HAND, "--json")
     assert json.loads(plain.out)["gosterme"] is False
+
+
+def test_kafa_counts_a_real_okey_by_its_own_colour() -> None:
+    # Indicator Y7: the okey is Y8. R1-R6 R8-R13 R1 with Y8 standing in for R7: not one colour.
+    deal = make_deal("Y7")
+    mixed = check_hand(deal, hand(deal, "R1-6 R8-13 R1 Y8"))
+    assert mixed.winning and mixed.best is not None and not mixed.best.kafa
+    # Indicator R6: the okey is R7 itself, so the same hand is all red and a Kafa.
+    red = make_deal("R6")
+    same = check_hand(red, hand(red, "R1-6 R8-13 R1 R7"))
+    assert same.winning and same.best is not None and same.best.kafa

@@ -154,7 +154,7 @@ def best_win(deal: Deal, held: Sequence[Tile], discard: Tile | None, *, solver: 
         discard=discard,
         arrangement=arrangement,
         okey_finish=okey_finish,
-        kafa=arrangement.kind == "melds" and is_kafa(hand),
+        kafa=arrangement.kind == "melds" and is_kafa(deal, hand),
         finish=finish,
         multiplier=finish.multiplier(deal.rules),
     )
@@ -194,11 +194,18 @@ def _pairs_arrangement(deal: Deal, hand: SolverHand) -> Arrangement | None:
     return Arrangement("pairs", tuple(melds))
 
 
-def is_kafa(hand: SolverHand) -> bool:
-    """Kafa: 14 tiles of one colour, 1..13 and a second 1 (wilds standing in where needed)."""
+def is_kafa(deal: Deal, hand: SolverHand) -> bool:
+    """Kafa: 14 tiles of one colour, 1..13 and a second 1. The tiles themselves are that colour: a
+    real okey counts by its own colour (so it may stand in for a missing number only in a Kafa of
+    the okey's colour), a false joker as the okey's face."""
     if hand.size != WINNING_SIZE:
         return False
     colours = {f // 13 for f in range(FACE_COUNT) if hand.counts[f]}
+    if hand.wilds:
+        wild = deal.wild_tile()
+        if not wild.is_face:
+            return False  # a printed joker has no colour
+        colours.add(int(wild.colour))
     if len(colours) > 1:
         return False
     colour = colours.pop() if colours else 0
