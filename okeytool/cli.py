@@ -6,6 +6,7 @@ the application and turns library errors into one-line messages with exit code 2
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Annotated, Any
 
@@ -56,6 +57,7 @@ def main() -> None:
     usage_errors = _click_errors()
     try:
         code = app(standalone_mode=False)
+        sys.stdout.flush()  # inside the try: a reader that went away is handled below
     except typer.Abort:
         sys.stderr.write("okeytool: aborted\n")
         sys.exit(130)
@@ -63,6 +65,10 @@ def main() -> None:
         kind = "error" if isinstance(err, (ValueError, LedgerError)) else "failed"
         sys.stderr.write(f"okeytool: {kind}: {err}\n")
         sys.exit(2 if kind == "error" else 1)
+    except BrokenPipeError:
+        # The reader went away (``okeytool ... | head``): stop quietly, without a flush error at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
     except OSError as err:
         sys.stderr.write(f"okeytool: error: {err.strerror or err}: {err.filename or ''}".rstrip() + "\n")
         sys.exit(2)

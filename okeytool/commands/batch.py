@@ -82,17 +82,22 @@ def _lines(stream: IO[str]) -> Iterator[str]:
 
 def run_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
     """Answer lines in order, on ``jobs`` processes; memory does not grow with the input."""
-    if jobs <= 1:
-        yield from map(answer_line, lines)
+    pending = iter(lines)
+    window = jobs * CHUNK * WINDOW_CHUNKS
+    first = list(islice(pending, window))
+    if jobs <= 1 or len(first) < window:
+        # One process, or an input that fits in one window: starting workers would cost more.
+        yield from map(answer_line, first)
+        yield from map(answer_line, pending)
         return
     from multiprocessing import get_context
 
     # Pool.imap would read the whole input ahead at once; feed it a bounded window at a time.
-    window = jobs * CHUNK * WINDOW_CHUNKS
-    pending = iter(lines)
     with get_context("spawn").Pool(jobs) as pool:
-        while chunk := list(islice(pending, window)):
+        chunk = first
+        while chunk:
             yield from pool.imap(answer_line, chunk, chunksize=CHUNK)
+            chunk = list(islice(pending, window))
 
 
 def register(app: typer.Typer) -> None:
