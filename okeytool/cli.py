@@ -24,7 +24,6 @@ app = typer.Typer(
 )
 
 
-
 def _show_version(value: bool) -> None:
     if value:
         from okeytool import __version__

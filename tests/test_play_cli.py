@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from okeytool.cli import app
 from okeytool.commands import batch
-from okeytool.commands.play import BATCH, check_document, play_document
+from okeytool.commands.analysis import check_document
+from okeytool.commands.play import BATCH, play_document
 
 runner = CliRunner()
 CONTRACT_KEYS = {"placed", "placed_count", "value", "table", "rack_left", "initial"}
@@ -118,9 +119,10 @@ def test_check_document_for_rummikub() -> None:
     assert out["winning"] is True and out["winning_discards"] == []
     melds = out["best"]["melds"]
     assert sorted(p["tile"] for meld in melds for p in meld) == ["B7", "K7", "R4", "R5", "R6", "R7"]
-    assert check_document({"tiles": "R1 R2 R3"})["winning"] is False  # 6 points: no initial meld
-    assert check_document({"tiles": "R1 R2 R3", "opened": True})["winning"] is True
-    assert check_document({"tiles": "R1 R2 R3 K5", "opened": True})["best"] is None
+    rummikub = {"rules": "rummikub"}
+    assert check_document({**rummikub, "tiles": "R1 R2 R3"})["winning"] is False  # 6 points: no initial meld
+    assert check_document({**rummikub, "tiles": "R1 R2 R3", "opened": True})["winning"] is True
+    assert check_document({**rummikub, "tiles": "R1 R2 R3 K5", "opened": True})["best"] is None
 
 
 def test_help_does_not_import_ortools() -> None:

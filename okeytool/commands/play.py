@@ -72,22 +72,6 @@ def play_document(question: Mapping[str, Any]) -> dict[str, Any]:
     return best_play(deal, rack, table, opened=question_flag(question, "opened", False), goal=goal).to_json()  # type: ignore[arg-type]
 
 
-def check_document(question: Mapping[str, Any]) -> dict[str, Any]:
-    """The Rummikub ``check`` answer: can the whole rack be laid this turn?
-
-    Fields: ``tiles`` (the rack), ``table`` (melds, optional), ``opened`` (bool; default true when a
-    table is given, false without one, so that a bare rack must be an initial meld of 30 or more),
-    ``rules`` (default rummikub), ``options``. Returns :meth:`GoOut.to_json`.
-    Raises :class:`InputError` (and subclasses) for bad input.
-    """
-    from okeytool.solver.rummikub import can_go_out
-
-    deal = question_deal(question, "rummikub")
-    rack, table = read_play(deal, question_text(question, "tiles"), question_text(question, "table"))
-    opened = question_flag(question, "opened", bool(table))
-    return can_go_out(deal, rack, table, opened=opened).to_json()
-
-
 #: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
 BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"play": play_document}
 

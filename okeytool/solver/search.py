@@ -192,4 +192,3 @@ class _Run:
         if best == _NONE:
             self.dead.add(key)
         return best
-
