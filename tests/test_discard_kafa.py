@@ -7,11 +7,13 @@ from conftest import hand, make_deal
 from okeytool.solver.analysis import rank_discards
 from okeytool.solver.check import check_hand
 
-TILES = "R1-12 Y5 Y5 B7"  # indicator Y4: Y5 is the okey; throwing B7 leaves R1-R12 + two okeys: a Kafa
+# Indicator R12: the okey is R13 (red). Throwing B7 leaves R1-R12 and two red okeys: a Kafa. Throwing an
+# okey wins too (R1-6, R8-12, R7 B7 okey): an okey finish, x2.
+TILES = "R1-12 R13 R13 B7"
 
 
 def test_match_win_kafa_is_thrown_for_first() -> None:
-    deal = make_deal("Y4", kafa="match-win")
+    deal = make_deal("R12", kafa="match-win")
     tiles = hand(deal, TILES)
     best_check = check_hand(deal, tiles).best
     assert best_check is not None and best_check.kafa and str(best_check.discard) == "B7"
@@ -20,7 +22,7 @@ def test_match_win_kafa_is_thrown_for_first() -> None:
 
 
 def test_ordinary_kafa_ranks_by_multiplier() -> None:
-    deal = make_deal("Y4")  # kafa = ordinary: throwing the okey (x2) beats the Kafa (x1)
+    deal = make_deal("R12")  # kafa = ordinary: throwing the okey (x2) beats the Kafa (x1)
     ranking = rank_discards(deal, hand(deal, TILES))
     assert ranking.best.okey_finish and ranking.best.multiplier == 2
     kafa_row = next(o for o in ranking.options if str(o.tile) == "B7")
