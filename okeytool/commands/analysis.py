@@ -135,6 +135,16 @@ def _question(
             "options": parse_options(option), **extra}  # fmt: skip
 
 
+def _show(deal: Deal, result: Answer, json: bool) -> None:
+    """Print the answer: its JSON document, or its rich rendering."""
+    if json:
+        print_json(result.to_json())
+        return
+    from okeytool.render.results import render_result
+
+    render_result(deal, result)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``check``, ``waits`` and ``discard`` to the application."""
 
@@ -160,19 +170,7 @@ def register(app: typer.Typer) -> None:
         extra: dict[str, Any] = {"solver": solver}
         if table or opened is not None:
             extra.update(table=table, opened=opened)
-        deal, result = check_answer(_question(tiles, rules, indicator, okey, seen, option, **extra))
-        if json:
-            print_json(result.to_json())
-            return
-        from okeytool.render.analysis import render_go_out
-        from okeytool.render.check import render_check
-        from okeytool.solver.check import CheckResult
-        from okeytool.solver.rummikub import GoOut
-
-        if isinstance(result, CheckResult):
-            render_check(deal, result)
-        elif isinstance(result, GoOut):
-            render_go_out(deal, result)
+        _show(*check_answer(_question(tiles, rules, indicator, okey, seen, option, **extra)), json)
 
     @app.command()
     def waits(
@@ -189,15 +187,7 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool waits -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 B2 --seen "B12 K1"
         """
-        deal, result = waits_answer(_question(tiles, rules, indicator, okey, seen, option, solver=solver))
-        if json:
-            print_json(result.to_json())
-            return
-        from okeytool.render.analysis import render_waits
-        from okeytool.solver.analysis import WaitsResult
-
-        assert isinstance(result, WaitsResult)
-        render_waits(deal, result)
+        _show(*waits_answer(_question(tiles, rules, indicator, okey, seen, option, solver=solver)), json)
 
     @app.command()
     def discard(
@@ -215,18 +205,5 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12
         """
-        deal, result = discard_answer(
-            _question(tiles, rules, indicator, okey, seen, option, table=table, solver=solver)
-        )
-        if json:
-            print_json(result.to_json())
-            return
-        from okeytool.render.analysis import render_discards
-        from okeytool.render.opening import render_discard_101
-        from okeytool.solver.analysis import DiscardResult
-        from okeytool.solver.opening import Discard101Result
-
-        if isinstance(result, DiscardResult):
-            render_discards(deal, result)
-        elif isinstance(result, Discard101Result):
-            render_discard_101(deal, result)
+        question = _question(tiles, rules, indicator, okey, seen, option, table=table, solver=solver)
+        _show(*discard_answer(question), json)
