@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,8 +15,7 @@ from okeytool.commands.common import (
     OptionOpt,
     SeenOpt,
     TilesArg,
-    load_deal,
-    load_rules,
+    parse_options,
     print_json,
     question_count,
     question_deal,
@@ -25,6 +25,12 @@ from okeytool.commands.common import (
 )
 from okeytool.deal import Deal
 from okeytool.errors import InputError
+from okeytool.parse.notation import parse_tile
+
+if TYPE_CHECKING:
+    from okeytool.solver.layoff import TableMeld
+    from okeytool.solver.opening import OpeningResult
+    from okeytool.solver.take import TakeDiscard
 
 DEFAULT_RULES = "101"
 
@@ -37,6 +43,9 @@ TableOpt = Annotated[
 ]
 OpenedOpt = Annotated[bool, typer.Option("--opened", help="The player has opened: list lay-offs onto the table.")]
 OptionsOpt = Annotated[int, typer.Option("--options", "-k", help="How many next-best openings to list.")]
+TakeOpt = Annotated[
+    str, typer.Option("--take", help="The previous player's discard: can it be taken and used at once?")
+]
 SolverOpt = Annotated[str, typer.Option("--solver", help="search (fast exact search) or cpsat (CP-SAT model).")]
 
 
@@ -57,28 +66,61 @@ def read_table(deal: Deal, text: str) -> tuple[Any, ...]:
         raise InputError(f"--table: {err}") from None
 
 
-def open_document(question: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``open`` answer for a batch question (same document as ``open --json``).
+@dataclass(frozen=True)
+class OpenAnswer:
+    """The ``open`` answer: the opening analysis, the table it was asked against, and (``take``) what
+    taking the previous player's discard would allow."""
+
+    deal: Deal
+    result: OpeningResult
+    table: tuple[TableMeld, ...]
+    take: TakeDiscard | None
+
+    def to_json(self) -> dict[str, Any]:
+        """cli.md's ``open`` document, with ``take`` when a discard to take was named."""
+        document = self.result.to_json()
+        if self.take is not None:
+            document["take"] = self.take.to_json()
+        return document
+
+
+def open_answer(question: Mapping[str, Any]) -> OpenAnswer:
+    """Answer an ``open`` question.
 
     Fields: ``tiles``, ``rules`` (default 101), ``indicator`` or ``okey``, ``seen``, ``table``,
     ``opened``, ``alternatives`` (how many next-best openings, default 3), ``solver``, ``options``
-    (rule options). Raises :class:`InputError` for bad input.
+    (rule options), ``take`` (the previous player's discard: can it be taken and used as the rules
+    require?). Raises :class:`InputError` for bad input.
     """
     from okeytool.solver.opening import DEFAULT_OPTIONS, analyse_opening
+    from okeytool.solver.take import take_discard
 
     deal = question_deal(question, DEFAULT_RULES)
     hand, seen = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
     table = read_table(deal, question_text(question, "table"))
+    opened = question_flag(question, "opened", False)
+    solver: Any = question.get("solver") or "search"
+    if solver not in ("search", "cpsat"):
+        raise InputError(f"--solver takes search or cpsat, not {solver!r}")
     result = analyse_opening(
         deal,
         hand,
         seen=seen,
         table=table,
-        opened=question_flag(question, "opened", False),
+        opened=opened,
         options=question_count(question, "alternatives", DEFAULT_OPTIONS),
-        solver=str(question.get("solver", "search")),  # type: ignore[arg-type]
+        solver=solver,
     )
-    return result.to_json()
+    taken = None
+    if take := question_text(question, "take"):
+        tile = deal.resolve([parse_tile(take)])[0]
+        taken = take_discard(deal, hand, tile, table=table, opened=opened)
+    return OpenAnswer(deal, result, tuple(table), taken)
+
+
+def open_document(question: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``open`` answer for a batch question (same document as ``open --json``)."""
+    return open_answer(question).to_json()
 
 
 def discard_101_document(question: Mapping[str, Any]) -> dict[str, Any]:
@@ -114,6 +156,7 @@ def register(app: typer.Typer) -> None:
         table: TableOpt = "",
         opened: OpenedOpt = False,
         options: OptionsOpt = 3,
+        take: TakeOpt = "",
         option: OptionOpt = None,
         solver: SolverOpt = "search",
         json: JsonOpt = False,
@@ -126,27 +169,22 @@ def register(app: typer.Typer) -> None:
 
         With --opened: where each tile of the hand can be laid off.
 
+        With --take TILE: can the previous player's discard be taken? Before opening it must be part
+        of the opening (the best such opening is shown); after opening it must be laid this turn.
+
         Example: okeytool open -i Y7 K13 R13 Y13 B10-13 R4 B4 K4 Y4 K2
         """
-        from okeytool.solver.opening import analyse_opening
-
-        if solver not in ("search", "cpsat"):
-            raise InputError(f"--solver takes search or cpsat, not {solver!r}")
-        deal = load_deal(load_rules(rules, option), indicator, okey)
-        hand, shown = read_hand(deal, tiles, seen)
-        melds = read_table(deal, table)
-        result = analyse_opening(
-            deal,
-            hand,
-            seen=shown,
-            table=melds,
-            opened=opened,
-            options=options,
-            solver=solver,  # type: ignore[arg-type]
-        )
+        question = {
+            "tiles": " ".join(tiles), "rules": rules, "indicator": indicator, "okey": okey, "seen": seen,
+            "table": table, "opened": opened, "alternatives": options, "take": take, "solver": solver,
+            "options": parse_options(option),
+        }  # fmt: skip
+        answer = open_answer(question)
         if json:
-            print_json(result.to_json())
+            print_json(answer.to_json())
             return
-        from okeytool.render.opening import render_opening
+        from okeytool.render.opening import render_opening, render_take
 
-        render_opening(deal, result, melds)
+        render_opening(answer.deal, answer.result, answer.table)
+        if answer.take is not None:
+            render_take(answer.deal, answer.take)

@@ -11,6 +11,7 @@ from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
 from okeytool.solver.layoff import TableMeld
 from okeytool.solver.opening import Discard101Result, Opening, OpeningResult
+from okeytool.solver.take import TakeDiscard
 
 
 def _yes(flag: bool) -> Text:
@@ -80,3 +81,21 @@ def render_discard_101(deal: Deal, result: Discard101Result) -> None:
             label.append(" wins", style="bold green")
         rows.add_row(label, penalty, str(row.open_points), str(row.pairs), _yes(row.can_open))
     out.print(rows)
+
+
+def render_take(deal: Deal, take: TakeDiscard) -> None:
+    """Print whether the previous player's discard can be taken, and the opening that uses it."""
+    out = console()
+    head = Text("take ", style="bold").append_text(tile_text(take.tile, deal)).append(": ")
+    if take.opened:
+        how = "lay it off on the table" if take.lay_off else "lay it in a new meld" if take.opening.melds else ""
+        out.print(head.append_text(_yes(take.usable)).append(f" ({how})" if how else " (it cannot be laid this turn)"))
+        return
+    out.print(
+        head.append_text(_yes(take.usable)).append(
+            f" (it must be part of the opening: the best such opening is {take.opening.points} points,"
+            f" {take.open_points} needed)"
+        )
+    )
+    if take.opening.melds:
+        out.print(opening_table(deal, take.opening))
