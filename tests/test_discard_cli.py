@@ -36,8 +36,9 @@ def assert_discard_shape(document: dict, tiles: str) -> None:
     assert set(document) == {"discards"}
     rows = document["discards"]
     for row in rows:
-        # cli.md's keys; the only addition is the win's score multiplier.
-        assert ROW_KEYS <= set(row) and set(row) - ROW_KEYS <= {"multiplier"}, row
+        # cli.md's keys; the additions are the win's score multiplier and (--deep) second-order acceptance.
+        assert ROW_KEYS <= set(row) and set(row) - ROW_KEYS <= {"multiplier", "second_order"}, row
+        assert row["second_order"] is None
         assert isinstance(row["wins"], bool) and isinstance(row["okey_finish"], bool)
         assert isinstance(row["deficiency"], int) and isinstance(row["acceptance"], int)
         assert row["penalty"] == 0

@@ -94,7 +94,8 @@ def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
 
     _okey_profile(deal, "discard")
     hand, seen = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
-    return deal, rank_discards(deal, hand, seen, solver=_solver(question))
+    deep = question_flag(question, "deep", False)
+    return deal, rank_discards(deal, hand, seen, solver=_solver(question), deep=deep)
 
 
 def _okey_profile(deal: Deal, command: str) -> None:
@@ -199,11 +200,14 @@ def register(app: typer.Typer) -> None:
         table: TableOpt = "",
         option: OptionOpt = None,
         solver: SolverOpt = "search",
+        deep: Annotated[
+            bool, typer.Option("--deep", help="Break a tie at the top by second-order acceptance (slower).")
+        ] = False,
         json: JsonOpt = False,
     ) -> None:
         """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
 
         Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12
         """
-        question = _question(tiles, rules, indicator, okey, seen, option, table=table, solver=solver)
+        question = _question(tiles, rules, indicator, okey, seen, option, table=table, solver=solver, deep=deep)
         _show(*discard_answer(question), json)

@@ -60,15 +60,27 @@ def render_discards(deal: Deal, result: DiscardResult) -> None:
     out = console()
     out.print(deal_text(deal))
     out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
-    table = Table("#", "throw", "result", "deficiency", "accepts", "useful tiles (unseen)", box=None)
+    deep = any(o.second_order is not None for o in result.options)
+    columns = [
+        "#",
+        "throw",
+        "result",
+        "deficiency",
+        "accepts",
+        *(["2nd order"] if deep else []),
+        "useful tiles (unseen)",
+    ]
+    table = Table(*columns, box=None)
     for rank, option in enumerate(result.options, start=1):
         style = "bold green" if rank == 1 else ""
+        second = [str(option.second_order) if option.second_order is not None else ""] if deep else []
         table.add_row(
             str(rank),
             tile_text(option.tile, deal),
             _result(option),
             str(option.deficiency),
             str(option.acceptance),
+            *second,
             counts_text(option.useful, deal, limit=12),
             style=style,
         )
@@ -96,7 +108,10 @@ def reason(result: DiscardResult) -> str:
     else:
         words += f", {best.acceptance} unseen tile(s) bring it closer"
     if others and others[0].deficiency == best.deficiency and others[0].acceptance == best.acceptance:
-        words += " (tie on acceptance, decided by the tie-breaks)"
+        if best.second_order is not None and best.second_order != others[0].second_order:
+            words += f" (tie on acceptance; second-order acceptance {best.second_order} decides)"
+        else:
+            words += " (tie on acceptance, decided by the tie-breaks)"
     return words
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from okeytool.deal import Deal, SolverHand
@@ -95,6 +95,7 @@ class DiscardOption:
     deficiency: int
     useful: tuple[TileCount, ...]
     penalty: int = 0
+    second_order: int | None = None
 
     @property
     def wins(self) -> bool:
@@ -133,6 +134,7 @@ class DiscardOption:
             "useful": [t.to_json() for t in self.useful],
             "acceptance": self.acceptance,
             "penalty": self.penalty,
+            "second_order": self.second_order,
         }
 
 
@@ -328,13 +330,19 @@ def analyse_waits(
 
 
 def rank_discards(
-    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, solver: SolverName = "search"
+    deal: Deal,
+    tiles: Sequence[Tile],
+    seen: Sequence[Tile] = (),
+    *,
+    solver: SolverName = "search",
+    deep: bool = False,
 ) -> DiscardResult:
     """One row per distinct tile of a 15-tile hand, best first (rules.md section 4 order).
 
     Order: winning discards first, as :func:`check_hand` orders them (a Kafa that wins the match,
     then the highest multiplier, then more doublings), then lower deficiency, then higher acceptance,
-    then a tile that is not a real okey, then more kinds of useful tile, then tile order.
+    then a tile that is not a real okey, then (``deep`` only, among the rows tied at the top) higher
+    second-order acceptance (:func:`second_order`), then more kinds of useful tile, then tile order.
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
     check_hand_size(tiles, (WINNING_SIZE + 1,), "discard")
@@ -356,7 +364,59 @@ def rank_discards(
         useful = tuple(sorted(TileCount(t, unseen(deal, t, held, shown)) for t in analyser.useful_draws(hand)))
         options.append(DiscardOption(tile, None, deficiency, useful))
     options.sort(key=lambda o: _discard_order(deal, o))
+    if deep:
+        options = _break_top_tie(deal, analyser, tuple(tiles), seen, options)
     return DiscardResult(tuple(sorted(tiles)), tuple(options))
+
+
+def second_order(
+    deal: Deal, analyser: Analyser, tiles: Sequence[Tile], seen: Sequence[Tile], option: DiscardOption
+) -> int:
+    """Second-order acceptance of a discard: over its useful draws X (weighted by X's unseen copies),
+    the acceptance of the best discard after drawing X that keeps the hand one step closer. It
+    prefers the discard whose next improvements leave the most ways to improve again. 0 when the
+    hand is one tile away (the next useful draw wins)."""
+    if option.wins or option.deficiency <= 1:
+        return 0
+    rest = list(tiles)
+    rest.remove(option.tile)
+    shown = Counter(seen)
+    total = 0
+    for draw in option.useful:
+        if not draw.unseen:
+            continue
+        after = [*rest, draw.tile]
+        held = Counter(after)
+        best = 0
+        for throw in sorted(set(after)):
+            left = list(after)
+            left.remove(throw)
+            hand = deal.solver_hand(left)
+            if analyser.deficiency(hand).total != option.deficiency - 1:
+                continue
+            accept = sum(unseen(deal, t, held, shown) for t in analyser.useful_draws(hand))
+            best = max(best, accept)
+        total += draw.unseen * best
+    return total
+
+
+def _break_top_tie(
+    deal: Deal, analyser: Analyser, tiles: tuple[Tile, ...], seen: Sequence[Tile], options: list[DiscardOption]
+) -> list[DiscardOption]:
+    """Order the rows tied at the top (same deficiency, acceptance, okey-ness) by second-order acceptance."""
+    top = options[0]
+    if top.wins:
+        return options
+
+    def primary(o: DiscardOption) -> tuple[object, ...]:
+        return (o.wins, o.deficiency, o.acceptance, deal.is_wild(o.tile))
+
+    tied = [o for o in options if primary(o) == primary(top)]
+    if len(tied) < 2:
+        return options
+    scored = [replace(o, second_order=second_order(deal, analyser, tiles, seen, o)) for o in tied]
+    scored.sort(key=lambda o: (-(o.second_order or 0), *_discard_order(deal, o)[4:]))
+    return scored + options[len(tied) :]
 
 
 def _discard_order(deal: Deal, option: DiscardOption) -> tuple[object, ...]:
