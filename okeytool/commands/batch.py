@@ -74,8 +74,11 @@ def _check_fields(question: Mapping[str, Any]) -> None:
         raise ValueError(f"field 'opened' must be true or false, not {json.dumps(opened)}")
 
 
-def _lines(stream: IO[str]) -> Iterator[str]:
-    for line in stream:
+def _lines(stream: IO[bytes] | IO[str]) -> Iterator[str]:
+    """The non-blank lines of the input; bytes that are not UTF-8 become U+FFFD, so that such a line
+    is answered with an error line like any other bad line and the rest go on."""
+    for raw in stream:
+        line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
         if line.strip():
             yield line
 
@@ -117,7 +120,11 @@ def register(app: typer.Typer) -> None:
         Example: okeytool batch questions.jsonl --jobs 2 > answers.jsonl
         """
         workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-        stream = sys.stdin if file == "-" else open(file, encoding="utf-8")  # noqa: SIM115
+        stream: IO[bytes] | IO[str]
+        if file == "-":
+            stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes where the platform gives them
+        else:
+            stream = open(file, "rb")  # noqa: SIM115
         try:
             results = run_batch(_lines(stream), workers)
             if progress and sys.stderr.isatty():
@@ -132,7 +139,7 @@ def register(app: typer.Typer) -> None:
                 for out in results:
                     sys.stdout.write(out + "\n")
         finally:
-            if stream is not sys.stdin:
+            if file != "-":
                 stream.close()
 
 
