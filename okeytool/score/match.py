@@ -80,22 +80,27 @@ def okeygg_end(
     return GameEnd(False)
 
 
+def _after_rounds(
+    rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore], *, highest: bool
+) -> GameEnd:
+    """After ``rules.rounds`` counted rounds the game ends; the best total (``highest`` or lowest) wins."""
+    if sum(1 for r in rounds if r.counted) >= rules.rounds:
+        return GameEnd(True, best(players, totals, 1, highest=highest))
+    return GameEnd(False)
+
+
 def lowest_after_rounds(
     rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]
 ) -> GameEnd:
     """101: after ``rules.rounds`` counted rounds the lowest total wins."""
-    if sum(1 for r in rounds if r.counted) >= rules.rounds:
-        return GameEnd(True, best(players, totals, 1, highest=False))
-    return GameEnd(False)
+    return _after_rounds(rules, players, totals, rounds, highest=False)
 
 
 def highest_after_rounds(
     rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore]
 ) -> GameEnd:
     """Rummikub: after ``rules.rounds`` rounds the highest total wins."""
-    if sum(1 for r in rounds if r.counted) >= rules.rounds:
-        return GameEnd(True, best(players, totals, 1, highest=True))
-    return GameEnd(False)
+    return _after_rounds(rules, players, totals, rounds, highest=True)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from okeytool.solver.melds import templates, templates_by_face
@@ -104,6 +104,16 @@ class OpeningSearch:
         if first == _FRESH:
             # Leave one copy of face i out of the opening.
             best = self._best(_FRESH, wilds, code - (1 << (2 * i)))
+        for t, nxt, left, rest in self._pieces(i, first, wilds, code):
+            value = self.values[t] + self._best(nxt, left, rest)
+            if value > best:
+                best = value
+        memo[key] = best
+        return best
+
+    def _pieces(self, i: int, first: int, wilds: int, code: int) -> Iterator[tuple[int, int, int, int]]:
+        """The pieces face ``i`` (the lowest held) may open: ``(template, next first, wilds left,
+        counts left)``, templates from ``first`` on, each laid by :meth:`_take`."""
         for t in self.by_face[i]:
             if t < first:
                 continue
@@ -111,12 +121,7 @@ class OpeningSearch:
             if step is None:
                 continue
             rest, left = step
-            nxt = t if (rest >> (2 * i)) & 3 else _FRESH
-            value = self.values[t] + self._best(nxt, left, rest)
-            if value > best:
-                best = value
-        memo[key] = best
-        return best
+            yield t, (t if (rest >> (2 * i)) & 3 else _FRESH), left, rest
 
     def _take(self, t: int, wilds: int, code: int) -> tuple[int, int] | None:
         """Lay template t: held tiles fill its slots where they can, wilds the others (None if too few)."""
@@ -148,14 +153,7 @@ class OpeningSearch:
             if first == _FRESH and self._best(_FRESH, wilds, code - (1 << (2 * i))) == target:
                 code -= 1 << (2 * i)
                 continue
-            for t in self.by_face[i]:
-                if t < first:
-                    continue
-                step = self._take(t, wilds, code)
-                if step is None:
-                    continue
-                rest, left = step
-                nxt = t if (rest >> (2 * i)) & 3 else _FRESH
+            for t, nxt, left, rest in self._pieces(i, first, wilds, code):
                 if self.values[t] + self._best(nxt, left, rest) == target:
                     pieces.append(Piece(t, self.faces[t], self._wild_faces(t, code)))
                     first, wilds, code = nxt, left, rest
@@ -199,14 +197,7 @@ class OpeningSearch:
             if first == _FRESH:
                 rest = code - (1 << (2 * i))
                 children.append((value + self._best(_FRESH, wilds_left, rest), 0, None, (_FRESH, wilds_left, rest)))
-            for order, t in enumerate(self.by_face[i], start=1):
-                if t < first:
-                    continue
-                step = self._take(t, wilds_left, code)
-                if step is None:
-                    continue
-                rest, left = step
-                nxt = t if (rest >> (2 * i)) & 3 else _FRESH
+            for order, (t, nxt, left, rest) in enumerate(self._pieces(i, first, wilds_left, code), start=1):
                 bound = value + self.values[t] + self._best(nxt, left, rest)
                 children.append((bound, order, Piece(t, self.faces[t], self._wild_faces(t, code)), (nxt, left, rest)))
             children.sort(key=lambda c: (-c[0], c[1]))
