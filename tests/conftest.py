@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Callable
@@ -76,3 +77,20 @@ def run_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
         return Run(code, captured.out, captured.err)
 
     return run
+
+
+def invoke_main(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = ""
+) -> tuple[int, str, str]:
+    """Run the real entry point (with its error handling) in-process: exit code, stdout, stderr."""
+    from okeytool.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["okeytool", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        main()
+        code = 0
+    except SystemExit as done:
+        code = int(done.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err

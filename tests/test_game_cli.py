@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -11,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_main
 from typer.testing import CliRunner
 
-from okeytool.cli import app, main
+from okeytool.cli import app
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
 runner = CliRunner()
@@ -23,20 +23,6 @@ def game(db: Path, *args: str, stdin: str | None = None) -> dict[str, Any]:
     result = runner.invoke(app, ["game", *args, "--db", str(db), "--json"], input=stdin)
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
-
-
-def run_main(
-    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = ""
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["okeytool", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def cli(db: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -88,7 +74,7 @@ def test_a_101_match_ends_after_its_rounds(
     final = game(db, "round", "--round", "-", stdin=json.dumps(document))
     assert final["finished"] is True and final["winners"] == ["P1"]
     assert final["totals"] == {"P1": -404, "P2": 298 + 202, "P3": 808, "P4": 88}
-    code, out, err = run_main(
+    code, out, err = invoke_main(
         ["game", "round", "--db", str(db), "--round", "-"], capsys, monkeypatch, json.dumps(document)
     )
     assert code == 2 and out == "" and err.count("\n") == 1
@@ -170,7 +156,7 @@ def test_bad_input_exits_2_with_one_line(
     elif setup is not None:
         setup(db)
     before = db.read_bytes() if db.exists() else None
-    code, out, err = run_main([*args, "--db", str(db)], capsys, monkeypatch, "{}")
+    code, out, err = invoke_main([*args, "--db", str(db)], capsys, monkeypatch, "{}")
     assert code == 2, err
     assert out == ""
     assert err.count("\n") == 1 and "Traceback" not in err

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -10,29 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_main
 from typer.testing import CliRunner
 
-from okeytool.cli import app, main
+from okeytool.cli import app
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
 runner = CliRunner()
 #: A 101 round P1 won after opening with melds (the others never opened).
 WON_101 = ["score", "-r", "101", "-i", "B1", "-w", "P1", "-f", "normal", "--opened", "P1=melds"]
-
-
-def run_main(
-    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = ""
-) -> tuple[int, str, str]:
-    """Run the real entry point (with its error handling) in-process: exit code, stdout, stderr."""
-    monkeypatch.setattr(sys, "argv", ["okeytool", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def score_json(*args: str, stdin: str | None = None) -> dict[str, Any]:
@@ -160,7 +145,7 @@ def test_library_errors_reach_the_entry_point() -> None:
 def test_bad_input_exits_2_with_one_line(
     args: list[str], stdin: str, words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, out, err = run_main(args, capsys, monkeypatch, stdin)
+    code, out, err = invoke_main(args, capsys, monkeypatch, stdin)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("okeytool: error: "), err
