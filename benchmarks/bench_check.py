@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import partial
 
 from benchmarks.corpus import random_hands, winning_hands
-from benchmarks.harness import HEADER, measure
+from benchmarks.harness import print_table
 from okeytool.solver.check import check_hand
 
 RANDOM = 300
@@ -22,9 +22,8 @@ def operations() -> dict[str, list[Callable[[], object]]]:
 
 
 def main() -> None:
-    print(HEADER)
-    for name, calls in operations().items():
-        print(measure(name, calls).row())
+    """Print the timings as a Markdown table."""
+    print_table(operations())
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from benchmarks.harness import HEADER, measure
+from benchmarks.harness import print_table
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
 from okeytool.solver.opening import (
@@ -91,10 +91,8 @@ def operations() -> dict[str, list[Callable[[], object]]]:
 
 
 def main() -> None:
-    """Print one Markdown table row per operation."""
-    print(HEADER)
-    for name, calls in operations().items():
-        print(measure(name, calls).row())
+    """Print the timings as a Markdown table."""
+    print_table(operations())
 
 
 if __name__ == "__main__":

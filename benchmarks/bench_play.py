@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import cache
 
-from benchmarks.harness import HEADER, measure
+from benchmarks.harness import print_table
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
 from okeytool.tiles import ALL_FACES, JOKER, Tile
@@ -91,9 +91,7 @@ def main() -> None:
         f"corpus: {len(cases)} positions, racks {min(racks)}-{max(racks)} tiles, "
         f"tables {min(melds)}-{max(melds)} melds\n"
     )
-    print(HEADER)
-    for name, calls in operations().items():
-        print(measure(name, calls).row())
+    print_table(operations())
 
 
 if __name__ == "__main__":

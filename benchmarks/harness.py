@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -24,6 +24,13 @@ class Timing:
 
 
 HEADER = "| operation | cases | median ms | p99 ms | max ms |\n|---|---|---|---|---|"
+
+
+def print_table(operations: Mapping[str, Sequence[Callable[[], object]]]) -> None:
+    """Measure every operation and print the Markdown table."""
+    print(HEADER)
+    for name, calls in operations.items():
+        print(measure(name, calls).row(), flush=True)
 
 
 def measure(name: str, calls: Sequence[Callable[[], object]], *, repeat: int = 1) -> Timing:
