@@ -7,7 +7,7 @@ from functools import partial
 
 from benchmarks.corpus import random_hands, winning_hands
 from benchmarks.harness import print_table
-from okeytool.solver.analysis import analyse_waits, rank_discards
+from okeytool.solver.classic.analysis import analyse_waits, rank_discards
 
 CASES = 200
 DEEP_CASES = 60

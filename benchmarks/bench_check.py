@@ -7,7 +7,7 @@ from functools import partial
 
 from benchmarks.corpus import random_hands, winning_hands
 from benchmarks.harness import print_table
-from okeytool.solver.check import check_hand
+from okeytool.solver.classic.check import check_hand
 
 RANDOM = 300
 BUILT = 300

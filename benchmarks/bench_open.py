@@ -23,7 +23,7 @@ from collections.abc import Callable
 from benchmarks.harness import print_table
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
-from okeytool.solver.opening import (
+from okeytool.solver.okey101.opening import (
     alternatives,
     analyse_opening,
     best_layout,

@@ -63,7 +63,7 @@ def corpus() -> tuple[Position, ...]:
 
 def operations() -> dict[str, list[Callable[[], object]]]:
     """Operation name → one zero-argument call per corpus case."""
-    from okeytool.solver.rummikub import best_play, can_go_out
+    from okeytool.solver.rummikub.play import best_play, can_go_out
 
     def play(
         rack: tuple[Tile, ...], table: tuple[tuple[Tile, ...], ...], opened: bool, goal: str

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from benchmarks import bench_analysis, bench_check, bench_open, bench_play
 from benchmarks.harness import HEADER, Timing, measure
-from okeytool.solver.cover import COMPILED
+from okeytool.solver.classic.cover import COMPILED
 
 MODULES = {"check": bench_check, "analysis": bench_analysis, "open": bench_open, "play": bench_play}
 HELP_RUNS = 10

@@ -19,8 +19,8 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from okeytool.deal import Deal
-from okeytool.solver.result import Meld, Placement
-from okeytool.solver.validator import meld_problem, pair_problem
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import meld_problem, pair_problem
 from okeytool.tiles import ALL_FACES, Tile
 
 WINNING_SIZE = 14

@@ -16,10 +16,10 @@ import pytest
 
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
-from okeytool.solver.analysis import Analyser
-from okeytool.solver.check import meld_arrangement
-from okeytool.solver.cover import MeldCover
-from okeytool.solver.model import MeldModel
+from okeytool.solver.classic.analysis import Analyser
+from okeytool.solver.classic.check import meld_arrangement
+from okeytool.solver.classic.cover import MeldCover
+from okeytool.solver.classic.model import MeldModel
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 SEED = 4242

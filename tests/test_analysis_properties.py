@@ -27,9 +27,9 @@ from strategies import (
 )
 
 from okeytool.deal import Deal
-from okeytool.solver.analysis import Analyser, WaitsResult, analyse_waits
-from okeytool.solver.check import check_hand
-from okeytool.solver.model import MeldModel
+from okeytool.solver.classic.analysis import Analyser, WaitsResult, analyse_waits
+from okeytool.solver.classic.check import check_hand
+from okeytool.solver.classic.model import MeldModel
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 #: Every tile a player can hold, as written: the 52 faces (a real okey is its face) and F.

@@ -20,9 +20,9 @@ from strategies import (
 )
 
 from okeytool.deal import Deal
-from okeytool.solver.check import CheckResult, check_hand, meld_arrangement
-from okeytool.solver.result import Arrangement
-from okeytool.solver.validator import arrangement_problem
+from okeytool.solver.classic.check import CheckResult, check_hand, meld_arrangement
+from okeytool.solver.melds.result import Arrangement
+from okeytool.solver.melds.validator import arrangement_problem
 from okeytool.tiles import FALSE_JOKER, Tile
 
 

@@ -7,8 +7,8 @@ import pytest
 from conftest import hand, make_deal
 
 from okeytool.errors import HandSizeError, InputError, SupplyError
-from okeytool.solver.check import check_hand
-from okeytool.solver.validator import arrangement_problem
+from okeytool.solver.classic.check import check_hand
+from okeytool.solver.melds.validator import arrangement_problem
 from okeytool.tiles import Tile
 
 

@@ -8,8 +8,8 @@ import pytest
 from conftest import hand, make_deal, vectors
 from reference import reference_check
 
-from okeytool.solver.check import check_hand
-from okeytool.solver.validator import arrangement_problem
+from okeytool.solver.classic.check import check_hand
+from okeytool.solver.melds.validator import arrangement_problem
 
 CHECK_VECTORS = vectors("check")
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -10,7 +12,8 @@ from typer.testing import CliRunner
 from okeytool.cli import app
 from okeytool.errors import InputError
 
-OKEYTOOL = "/tmp/venv/bin/okeytool"
+# The console script installed beside the interpreter running the tests: never a path of one machine.
+OKEYTOOL = str(Path(sys.executable).with_name("okeytool"))
 GOOD = "R1 R2 R3 R4 B9 B10 B11 K5 Y5 R5 K11 K12 K13 K1 B2"  # wins with indicator Y7
 
 BAD = [

@@ -9,7 +9,7 @@ from conftest import Run, hand, make_deal
 
 from okeytool.commands.opening import read_table
 from okeytool.errors import InputError
-from okeytool.solver.opening import analyse_opening, discard_101
+from okeytool.solver.okey101.opening import analyse_opening, discard_101
 
 HAND = "R1-13 B10-13 K10-13 Y8"  # indicator Y7: Y8 is a real okey; the other 21 lay out for 183
 

@@ -6,7 +6,7 @@ import json
 
 from conftest import Run, hand, make_deal
 
-from okeytool.solver.analysis import DiscardOption, rank_discards
+from okeytool.solver.classic.analysis import DiscardOption, rank_discards
 
 # Indicator K1: B7, R8 and K8 each leave 2 tiles to go with 32 unseen useful tiles; what the next
 # improvement leaves differs.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from conftest import hand, make_deal
 
-from okeytool.solver.analysis import rank_discards
-from okeytool.solver.check import check_hand
+from okeytool.solver.classic.analysis import rank_discards
+from okeytool.solver.classic.check import check_hand
 
 # Indicator R12: the okey is R13 (red). Throwing B7 leaves R1-R12 and two red okeys: a Kafa. Throwing an
 # okey wins too (R1-6, R8-12, R7 B7 okey): an okey finish, x2.

@@ -20,8 +20,8 @@ from strategies import (
 )
 
 from okeytool.deal import Deal
-from okeytool.solver.analysis import DiscardOption, DiscardResult, analyse_waits, rank_discards
-from okeytool.solver.check import check_hand
+from okeytool.solver.classic.analysis import DiscardOption, DiscardResult, analyse_waits, rank_discards
+from okeytool.solver.classic.check import check_hand
 from okeytool.tiles import Tile
 
 

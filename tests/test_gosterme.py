@@ -6,7 +6,7 @@ import json
 
 from conftest import Run, hand, make_deal
 
-from okeytool.solver.check import check_hand, may_show_indicator
+from okeytool.solver.classic.check import check_hand, may_show_indicator
 
 HAND = "Y7 R1-4 B9-11 K5 Y5 R5 K11-13 B2"  # holds Y7, the indicator's twin
 

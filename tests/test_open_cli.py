@@ -148,7 +148,7 @@ def test_discard_101_document_rows() -> None:
 def test_help_does_not_import_ortools() -> None:
     code = (
         "import sys; from okeytool.cli import app; from okeytool.render import opening; "
-        "from okeytool.solver import opening as o; print('ortools' in sys.modules)"
+        "from okeytool.solver.okey101 import opening as o; print('ortools' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"

@@ -10,9 +10,9 @@ from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, InputError, NotationError, SupplyError
 from okeytool.parse.notation import parse_melds, parse_tiles
 from okeytool.rules import get_rules
-from okeytool.solver.result import SolveStatus
-from okeytool.solver.rummikub import Play, best_play, can_go_out, rack_value, read_table
-from okeytool.solver.validator import meld_problem
+from okeytool.solver.melds.result import SolveStatus
+from okeytool.solver.rummikub.play import Play, best_play, can_go_out, rack_value, read_table
+from okeytool.solver.melds.validator import meld_problem
 from okeytool.tiles import Tile
 
 RUMMIKUB = Deal(get_rules("rummikub"))

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
-from okeytool.solver.result import Meld, Placement, SolveStatus
-from okeytool.solver.rummikub import Play, best_play, read_table
-from okeytool.solver.validator import faces_meld_kind, meld_problem
+from okeytool.solver.melds.result import Meld, Placement, SolveStatus
+from okeytool.solver.rummikub.play import Play, best_play, read_table
+from okeytool.solver.melds.validator import faces_meld_kind, meld_problem
 from okeytool.tiles import ALL_FACES, JOKER, Tile
 
 DEAL = Deal(get_rules("rummikub"))

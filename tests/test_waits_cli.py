@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from okeytool.cli import app
 from okeytool.commands.batch import answer_line
-from okeytool.solver.analysis import analyse_waits
-from okeytool.solver.check import check_hand
+from okeytool.solver.classic.analysis import analyse_waits
+from okeytool.solver.classic.check import check_hand
 from okeytool.tiles import Tile
 
 WAITS_VECTORS = vectors("waits")

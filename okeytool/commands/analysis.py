@@ -54,11 +54,11 @@ def check_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     deal = question_deal(question)
     if deal.rules.table_game:
         from okeytool.commands.play import read_play
-        from okeytool.solver.rummikub import can_go_out
+        from okeytool.solver.rummikub.play import can_go_out
 
         rack, table = read_play(deal, question_text(question, "tiles"), question_text(question, "table"))
         return deal, can_go_out(deal, rack, table, opened=question_flag(question, "opened", bool(table)))
-    from okeytool.solver.check import check_hand
+    from okeytool.solver.classic.check import check_hand
 
     hand, _ = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
     return deal, check_hand(deal, hand, solver=_solver(question))
@@ -73,7 +73,7 @@ def _solver(question: Mapping[str, Any]) -> Any:
 
 def waits_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     """The typed answer to a ``waits`` question (14 tiles)."""
-    from okeytool.solver.analysis import analyse_waits
+    from okeytool.solver.classic.analysis import analyse_waits
 
     deal = question_deal(question)
     _okey_profile(deal, "waits")
@@ -86,11 +86,11 @@ def discard_answer(question: Mapping[str, Any]) -> tuple[Deal, Answer]:
     deal = question_deal(question)
     if deal.rules.opening:
         from okeytool.commands.opening import read_table
-        from okeytool.solver.opening import discard_101
+        from okeytool.solver.okey101.opening import discard_101
 
         hand, _ = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
         return deal, discard_101(deal, hand, table=read_table(deal, question_text(question, "table")))
-    from okeytool.solver.analysis import rank_discards
+    from okeytool.solver.classic.analysis import rank_discards
 
     _okey_profile(deal, "discard")
     hand, seen = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))

@@ -28,9 +28,9 @@ from okeytool.errors import InputError
 from okeytool.parse.notation import parse_tile
 
 if TYPE_CHECKING:
-    from okeytool.solver.layoff import TableMeld
-    from okeytool.solver.opening import OpeningResult
-    from okeytool.solver.take import TakeDiscard
+    from okeytool.solver.okey101.layoffs import TableMeld
+    from okeytool.solver.okey101.opening import OpeningResult
+    from okeytool.solver.okey101.take import TakeDiscard
 
 DEFAULT_RULES = "101"
 
@@ -55,7 +55,7 @@ def read_table(deal: Deal, text: str) -> tuple[Any, ...]:
     Raises :class:`InputError` naming the meld for bad notation or a meld that is not valid.
     """
     from okeytool.parse.notation import parse_melds
-    from okeytool.solver.layoff import table_melds
+    from okeytool.solver.okey101.layoffs import table_melds
 
     if not text.strip():
         return ()
@@ -92,8 +92,8 @@ def open_answer(question: Mapping[str, Any]) -> OpenAnswer:
     (rule options), ``take`` (the previous player's discard: can it be taken and used as the rules
     require?). Raises :class:`InputError` for bad input.
     """
-    from okeytool.solver.opening import DEFAULT_OPTIONS, analyse_opening
-    from okeytool.solver.take import take_discard
+    from okeytool.solver.okey101.opening import DEFAULT_OPTIONS, analyse_opening
+    from okeytool.solver.okey101.take import take_discard
 
     deal = question_deal(question, DEFAULT_RULES)
     hand, seen = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))
@@ -131,7 +131,7 @@ def discard_101_document(question: Mapping[str, Any]) -> dict[str, Any]:
     Fields as for ``open`` (``rules`` default 101, ``indicator``, ``tiles``, ``seen``, ``table``).
     Raises :class:`InputError` (:class:`HandSizeError` unless 22 tiles) for bad input.
     """
-    from okeytool.solver.opening import discard_101
+    from okeytool.solver.okey101.opening import discard_101
 
     deal = question_deal(question, DEFAULT_RULES)
     hand, _ = read_hand(deal, question_text(question, "tiles"), question_text(question, "seen"))

@@ -1,6 +1,6 @@
 """``play``: what to lay from a Rummikub rack (rules.md section 6), and the going-out check.
 
-The solver lives in :mod:`okeytool.solver.rummikub`; it (and ortools) is imported only when a
+The solver lives in :mod:`okeytool.solver.rummikub.play`; it (and ortools) is imported only when a
 command runs, so that ``okeytool --help`` stays fast.
 """
 
@@ -64,7 +64,7 @@ def play_document(question: Mapping[str, Any]) -> dict[str, Any]:
     ``goal`` (``"tiles"`` or ``"value"``), ``rules`` (default rummikub), ``options``.
     Raises :class:`InputError` (and subclasses) for bad input.
     """
-    from okeytool.solver.rummikub import best_play
+    from okeytool.solver.rummikub.play import best_play
 
     deal = question_deal(question, "rummikub")
     rack, table = read_play(deal, question_text(question, "tiles"), question_text(question, "table"))
@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool play 'B7 K7 R9' --table 'R4 R5 R6 R7' --opened
         """
-        from okeytool.solver.rummikub import best_play
+        from okeytool.solver.rummikub.play import best_play
 
         deal = load_deal(load_rules(rules, option), indicator, okey)
         rack, melds = read_play(deal, tiles, table)

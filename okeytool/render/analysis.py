@@ -9,8 +9,8 @@ from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
-from okeytool.solver.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
-from okeytool.solver.rummikub import GoOut
+from okeytool.solver.classic.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
+from okeytool.solver.rummikub.play import GoOut
 
 FINISH_NAMES = {"normal": "wins", "okey": "wins, okey finish", "pairs": "wins, seven pairs",
                 "pairs+okey": "wins, seven pairs + okey finish"}  # fmt: skip

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
-from okeytool.solver.check import CheckResult, Win
+from okeytool.solver.classic.check import CheckResult, Win
 
 FINISH_NAMES = {
     "normal": "normal finish",

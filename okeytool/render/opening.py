@@ -9,9 +9,9 @@ from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
-from okeytool.solver.layoff import TableMeld
-from okeytool.solver.opening import Discard101Result, Opening, OpeningResult
-from okeytool.solver.take import TakeDiscard
+from okeytool.solver.okey101.layoffs import TableMeld
+from okeytool.solver.okey101.opening import Discard101Result, Opening, OpeningResult
+from okeytool.solver.okey101.take import TakeDiscard
 
 
 def _yes(flag: bool) -> Text:

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, tile_text, tiles_text
-from okeytool.solver.rummikub import Play, TableMeld
+from okeytool.solver.rummikub.play import Play, TableMeld
 
 STATUS_STYLES = {"kept": "dim", "changed": "bold cyan", "new": "bold green"}
 

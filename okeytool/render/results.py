@@ -16,10 +16,10 @@ def render_result(deal: Deal, result: object) -> None:
     from okeytool.render.analysis import render_discards, render_go_out, render_waits
     from okeytool.render.check import render_check
     from okeytool.render.opening import render_discard_101
-    from okeytool.solver.analysis import DiscardResult, WaitsResult
-    from okeytool.solver.check import CheckResult
-    from okeytool.solver.opening import Discard101Result
-    from okeytool.solver.rummikub import GoOut
+    from okeytool.solver.classic.analysis import DiscardResult, WaitsResult
+    from okeytool.solver.classic.check import CheckResult
+    from okeytool.solver.okey101.opening import Discard101Result
+    from okeytool.solver.rummikub.play import GoOut
 
     renderers: dict[type, Callable[[Deal, Any], None]] = {
         CheckResult: render_check,

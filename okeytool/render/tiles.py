@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.text import Text
 
 from okeytool.deal import Deal
-from okeytool.solver.result import Meld
+from okeytool.solver.melds.result import Meld
 from okeytool.tiles import Tile
 
 STYLES = {0: "bold red", 1: "bold blue", 2: "bold white on grey23", 3: "bold yellow"}

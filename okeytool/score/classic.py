@@ -81,7 +81,7 @@ def finish_of_tiles(round_: Round) -> tuple[str, bool]:
 
     Raises :class:`RoundError` when the tiles are not 15 or hold no winning discard.
     """
-    from okeytool.solver.check import check_hand
+    from okeytool.solver.classic.check import check_hand
 
     tiles = round_.winner_tiles or ()
     if len(tiles) != 15:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from okeytool.solver.result import SolveStatus
+from okeytool.solver.melds.result import SolveStatus
 
 TIME_LIMIT_S = 10.0
 SEED = 7

@@ -23,11 +23,11 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from okeytool.solver.melds import templates, templates_by_face
+from okeytool.solver.melds.templates import templates, templates_by_face
 from okeytool.tiles import WINNING_SIZE
 
 try:  # the same programme compiled (setup.py builds it where a C compiler exists)
-    from okeytool.solver._cover import Table as _CompiledTable
+    from okeytool.solver.classic._cover import Table as _CompiledTable
 except ImportError:  # pragma: no cover - depends on the build
     _CompiledTable = None  # type: ignore[misc,assignment]
 

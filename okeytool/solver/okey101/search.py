@@ -17,7 +17,7 @@ zero, so the packed counts name the whole remaining hand). The best value still 
 does not depend on how it was reached, so it is memoised across hands. That exact value is also the
 bound used when several openings are enumerated (:meth:`OpeningSearch.layouts`).
 
-The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.solver.opening` applies it.
+The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.solver.okey101.opening` applies it.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from okeytool.solver.melds import templates, templates_by_face
+from okeytool.solver.melds.templates import templates, templates_by_face
 from okeytool.tiles import FACE_COUNT
 
 _FRESH = -1  # no piece opened yet for the current face

@@ -10,8 +10,8 @@
 * **Opening waits**: for a hand below the threshold, the single tiles that would lift it there.
 * **Discards** (5.5): for a 22-tile hand, each distinct discard's penalty and the opening left.
 
-The best value comes from the exact search of :mod:`okeytool.solver.opening_search` (or, with
-``solver="cpsat"``, from the CP-SAT model of :mod:`okeytool.solver.opening_model`; the two agree, and
+The best value comes from the exact search of :mod:`okeytool.solver.okey101.search` (or, with
+``solver="cpsat"``, from the CP-SAT model of :mod:`okeytool.solver.okey101.model`; the two agree, and
 the tests check it). Alternatives always come from the search.
 """
 
@@ -26,12 +26,12 @@ from typing import Literal
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError, InputError
 from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.check import meld_search
-from okeytool.solver.layoff import LayOff, TableMeld, isler_tiles, lay_offs
-from okeytool.solver.layout import lay_pieces
-from okeytool.solver.opening_search import Layout, OpeningSearch
-from okeytool.solver.result import Meld, SolveStatus
-from okeytool.solver.validator import faces_meld_kind
+from okeytool.solver.classic.check import meld_search
+from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
+from okeytool.solver.melds.layout import lay_pieces
+from okeytool.solver.okey101.search import Layout, OpeningSearch
+from okeytool.solver.melds.result import Meld, SolveStatus
+from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile
 
 SolverName = Literal["search", "cpsat"]
@@ -224,8 +224,8 @@ def best_layout(deal: Deal, hand: SolverHand, *, keep: int = 1) -> Layout:
 
 def best_value_cpsat(deal: Deal, hand: SolverHand, *, keep: int = 1) -> tuple[Layout, SolveStatus]:
     """:func:`best_layout` by the CP-SAT model. Raises :class:`SolverError` if the solve is not proven."""
-    from okeytool.solver.opening_model import OpeningModel
-    from okeytool.solver.opening_search import Piece
+    from okeytool.solver.okey101.model import OpeningModel
+    from okeytool.solver.okey101.search import Piece
 
     solution = OpeningModel(deal, hand, keep=keep).solve()
     pieces = tuple(Piece(-1, faces, ()) for faces in solution.pieces)

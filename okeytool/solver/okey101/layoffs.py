@@ -2,7 +2,7 @@
 
 A table meld is given as its tiles, in the order written. A real okey on the table keeps the meaning
 it was laid with (rules.md 5.1): the order written fixes it, read by
-:func:`okeytool.solver.table.read_meld` as in the Rummikub plays (``R5 R6 J`` is R5-R6-R7, so R4 and
+:func:`okeytool.solver.melds.table.read_meld` as in the Rummikub plays (``R5 R6 J`` is R5-R6-R7, so R4 and
 R8 fit and R3 does not; R7 does not either: there is no joker exchange in 101, rules.md section 8).
 In a set the okey stands for a missing colour of the number, so a tile of any missing colour joins
 while the set has room. A tile that could be laid off is an *işler taş*: discarding it costs 101.
@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from okeytool.deal import Deal
-from okeytool.solver.result import Meld
-from okeytool.solver.table import read_table_meld, set_open_faces
-from okeytool.solver.validator import faces_meld_kind
+from okeytool.solver.melds.result import Meld
+from okeytool.solver.melds.table import read_table_meld, set_open_faces
+from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import ALL_FACES, Tile, format_tiles
 
 SET_MAX = 4
@@ -26,7 +26,7 @@ SET_MAX = 4
 class TableMeld:
     """One meld on the table: its tiles (as held, in the order given) and its one reading.
 
-    ``meld``: the faces the tiles stand for, wilds fixed by the order written (:mod:`okeytool.solver.table`).
+    ``meld``: the faces the tiles stand for, wilds fixed by the order written (:mod:`okeytool.solver.melds.table`).
     """
 
     tiles: tuple[Tile, ...]

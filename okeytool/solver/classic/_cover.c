@@ -1,5 +1,5 @@
 /*
- * The cover programme of okeytool.solver.cover, compiled: the same recursion, the same pruning,
+ * The cover programme of okeytool.solver.classic.cover, compiled: the same recursion, the same pruning,
  * the same answers (the tests hold the two together). Faces are bits 0..51 of a 64-bit mask; bit 52
  * of an answer mask means "any face" (a whole new piece is part of an optimal choice).
  *
@@ -178,7 +178,7 @@ static PyMethodDef Table_methods[] = {
 
 static PyTypeObject TableType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "okeytool.solver._cover.Table",
+    .tp_name = "okeytool.solver.classic._cover.Table",
     .tp_basicsize = sizeof(Table),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The cover programme's pieces and solved states.",
@@ -189,7 +189,7 @@ static PyTypeObject TableType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_cover", "Compiled cover programme (see okeytool.solver.cover).", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_cover", "Compiled cover programme (see okeytool.solver.classic.cover).", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__cover(void) {

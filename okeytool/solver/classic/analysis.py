@@ -9,8 +9,8 @@ Definitions, for a hand H of 14 tiles (the contract):
 * For a 15-tile hand, one row per distinct discard D with the deficiency and useful tiles of H - D;
   unseen counts are taken against the whole 15-tile hand.
 
-All of it is answered by the exact search (:mod:`okeytool.solver.search`) and the closed-form
-seven-pairs count (:mod:`okeytool.solver.pairs`); :class:`okeytool.solver.model.MeldModel` gives the
+All of it is answered by the exact search (:mod:`okeytool.solver.melds.search`) and the closed-form
+seven-pairs count (:mod:`okeytool.solver.classic.pairs`); :class:`okeytool.solver.classic.model.MeldModel` gives the
 same deficiencies with CP-SAT and the tests hold the two together.
 """
 
@@ -25,9 +25,9 @@ from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.check import SolverName, Win, best_win, meld_search, win_rank
-from okeytool.solver.cover import MeldCover
-from okeytool.solver.pairs import pairs_deficiency
+from okeytool.solver.classic.check import SolverName, Win, best_win, meld_search, win_rank
+from okeytool.solver.classic.cover import MeldCover
+from okeytool.solver.classic.pairs import pairs_deficiency
 from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
 
 
@@ -173,9 +173,9 @@ class MeldDraws:
 class Analyser:
     """Deficiencies and draws for one deal. Results are cached per hand for the analyser's life.
 
-    The meld part comes from the cover programme (:mod:`okeytool.solver.cover`), which does not
+    The meld part comes from the cover programme (:mod:`okeytool.solver.classic.cover`), which does not
     count copies; when more than two slots are unfilled, so that copies could run out, its answers
-    are confirmed by the exact search (:mod:`okeytool.solver.search`).
+    are confirmed by the exact search (:mod:`okeytool.solver.melds.search`).
     """
 
     def __init__(self, deal: Deal) -> None:
@@ -278,7 +278,7 @@ class CpSatAnalyser(Analyser):
     """
 
     def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
-        from okeytool.solver.model import MeldModel
+        from okeytool.solver.classic.model import MeldModel
 
         pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
         melds = MeldModel(self.deal, hand, supply=self.supply).meld_deficiency()
@@ -286,7 +286,7 @@ class CpSatAnalyser(Analyser):
         return Deficiency(total, melds, pairs), MeldDraws(set(range(FACE_COUNT)), 0)
 
     def _closer(self, after: SolverHand, deficiency: int) -> bool:
-        from okeytool.solver.model import MeldModel
+        from okeytool.solver.classic.model import MeldModel
 
         return MeldModel(self.deal, after, supply=self.supply).meld_deficiency() < deficiency
 

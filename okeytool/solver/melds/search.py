@@ -14,7 +14,7 @@ Exchanged-in tiles must exist: a face can fill at most ``supply - held`` slots f
 that a wild must stand in, and the game has two wilds. This is checked at each complete layout.
 
 It is the exact check behind ``check`` and behind the copy-limited answers of the analysis
-(:mod:`okeytool.solver.cover` finds the rest faster).
+(:mod:`okeytool.solver.classic.cover` finds the rest faster).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from okeytool.solver.melds import templates, templates_by_face
+from okeytool.solver.melds.templates import templates, templates_by_face
 from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE
 
 MIN_PIECE = 3

@@ -36,12 +36,12 @@ from ortools.sat.python import cp_model
 
 from okeytool.deal import Deal
 from okeytool.errors import SolverError
-from okeytool.solver.cpsat import TIME_LIMIT_S, solve
-from okeytool.solver.melds import Template, templates
-from okeytool.solver.result import Meld, Placement, SolveStatus
-from okeytool.solver.rummikub import Goal, Play, TableMeld
-from okeytool.solver.table import set_open_faces
-from okeytool.solver.validator import faces_meld_kind
+from okeytool.solver.melds.cpsat import TIME_LIMIT_S, solve
+from okeytool.solver.melds.templates import Template, templates
+from okeytool.solver.melds.result import Meld, Placement, SolveStatus
+from okeytool.solver.rummikub.play import Goal, Play, TableMeld
+from okeytool.solver.melds.table import set_open_faces
+from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import FACE_COUNT, JOKER, Tile
 
 MAX_JOKERS = 2

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from okeytool.deal import Deal
-from okeytool.solver.result import Arrangement, Meld, Placement
+from okeytool.solver.melds.result import Arrangement, Meld, Placement
 from okeytool.tiles import WINNING_SIZE, Tile
 
 PAIRS_IN_HAND = 7

@@ -1,7 +1,7 @@
 """CP-SAT models of meld hands: exact partitions and the deficiency (tiles to exchange).
 
 Data (a hand in solver form) → model class (``_add_*`` methods, one per game rule) → typed answer.
-Every solve goes through :func:`okeytool.solver.cpsat.solve` (time limit, one worker, fixed seed).
+Every solve goes through :func:`okeytool.solver.melds.cpsat.solve` (time limit, one worker, fixed seed).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from ortools.sat.python import cp_model
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
-from okeytool.solver.cpsat import solve
-from okeytool.solver.melds import templates
-from okeytool.solver.result import SolveStatus
+from okeytool.solver.melds.cpsat import solve
+from okeytool.solver.melds.templates import templates
+from okeytool.solver.melds.result import SolveStatus
 from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE
 
 #: CP-SAT parameters for these models: the fuller linear relaxation proves the optimum much sooner.

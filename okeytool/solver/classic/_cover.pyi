@@ -1,4 +1,4 @@
-"""Type stub of the compiled cover programme (okeytool/solver/_cover.c)."""
+"""Type stub of the compiled cover programme (okeytool/solver/classic/_cover.c)."""
 
 from collections.abc import Sequence
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from okeytool.deal import Deal
-from okeytool.solver.result import Meld, Placement
-from okeytool.solver.validator import faces_meld_kind
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import Tile
 
 

@@ -5,7 +5,7 @@ Data → model → typed result, as elsewhere in the solvers:
 * :func:`read_table` turns the melds on the table (as written) into :class:`Meld` objects, deciding
   what each joker on the table stands for, and refuses a meld that is not a valid set or run;
 * :func:`check_play_supply` refuses tiles that cannot exist together (rack plus table);
-* :func:`best_play` asks the CP-SAT model (:mod:`okeytool.solver.rummikub_model`) for the play that
+* :func:`best_play` asks the CP-SAT model (:mod:`okeytool.solver.rummikub.model`) for the play that
   places the most tiles (``goal="tiles"``) or the most value (``goal="value"``), and, among equal
   plays, keeps the most table melds unchanged, then (tie-break) places the most value / tiles;
 * :func:`can_go_out` answers "can the whole rack be laid now?" (the ``check`` question).
@@ -29,8 +29,8 @@ from typing import Literal
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, InputError, SupplyError
 from okeytool.parse.supply import limit
-from okeytool.solver.result import Meld, SolveStatus
-from okeytool.solver.table import read_table_meld
+from okeytool.solver.melds.result import Meld, SolveStatus
+from okeytool.solver.melds.table import read_table_meld
 from okeytool.tiles import Tile
 from okeytool.values import rack_value
 
@@ -184,7 +184,7 @@ def require_rummikub(deal: Deal, question: str = "play") -> None:
 def read_table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Meld, ...]:
     """The table melds as laid: each joker gets the face it stands for, fixed by the order written.
 
-    Read by :func:`okeytool.solver.table.read_meld`, the one reader of table melds: a run takes the
+    Read by :func:`okeytool.solver.melds.table.read_meld`, the one reader of table melds: a run takes the
     order written when it fits (``R4 J R6``: J is R5; ``R5 R6 J``: J is R7), else the lowest run that
     holds the tiles; in a set a joker stands for a missing colour (R, B, K, Y first). One number tile
     with two jokers is a run. Runs are shown in number order.
@@ -250,7 +250,7 @@ def best_play(
     if goal not in GOALS:
         raise InputError(f"goal must be tiles or value, not {goal!r}")
     held, melds = prepare(deal, rack, table)
-    from okeytool.solver.rummikub_model import solve_play
+    from okeytool.solver.rummikub.model import solve_play
 
     return solve_play(deal, held, melds, opened=opened, goal=goal, time_limit=time_limit)
 
@@ -271,7 +271,7 @@ def can_go_out(
     Raises as :func:`best_play`.
     """
     held, melds = prepare(deal, rack, table, "check")
-    from okeytool.solver.rummikub_model import solve_play
+    from okeytool.solver.rummikub.model import solve_play
 
     play = solve_play(deal, held, melds, opened=opened, goal="tiles", time_limit=time_limit, lay_all=True)
     return GoOut(held, play if play.goes_out else None, not opened, play.status)

@@ -17,10 +17,10 @@ from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply
-from okeytool.solver.layout import lay_pieces
-from okeytool.solver.pairs import pairs_layout
-from okeytool.solver.result import Arrangement, Meld, Placement, SolveStatus
-from okeytool.solver.search import MeldSearch
+from okeytool.solver.melds.layout import lay_pieces
+from okeytool.solver.classic.pairs import pairs_layout
+from okeytool.solver.melds.result import Arrangement, Meld, Placement, SolveStatus
+from okeytool.solver.melds.search import MeldSearch
 from okeytool.tiles import FACE_COUNT, WINNING_SIZE, Tile
 
 SolverName = Literal["search", "cpsat"]
@@ -165,7 +165,7 @@ def meld_arrangement(deal: Deal, hand: SolverHand, *, solver: SolverName = "sear
     if hand.size != WINNING_SIZE:
         return None
     if solver == "cpsat":
-        from okeytool.solver.model import MeldModel
+        from okeytool.solver.classic.model import MeldModel
 
         pieces = MeldModel(deal, hand).complete_pieces()
     else:

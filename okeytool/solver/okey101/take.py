@@ -13,17 +13,17 @@ from dataclasses import dataclass
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError
 from okeytool.parse.supply import check_supply
-from okeytool.solver.layoff import TableMeld
-from okeytool.solver.opening import (
+from okeytool.solver.okey101.layoffs import TableMeld
+from okeytool.solver.okey101.opening import (
     MAX_HAND,
     NO_OPENING,
     Opening,
     opening_search,
     require_opening_rules,
 )
-from okeytool.solver.opening_search import Layout, OpeningSearch, Piece
-from okeytool.solver.result import Meld, Placement
-from okeytool.solver.validator import faces_meld_kind
+from okeytool.solver.okey101.search import Layout, OpeningSearch, Piece
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import Tile
 
 

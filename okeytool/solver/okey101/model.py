@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
-from okeytool.solver.melds import Template, templates
-from okeytool.solver.result import SolveStatus
+from okeytool.solver.melds.templates import Template, templates
+from okeytool.solver.melds.result import SolveStatus
 from okeytool.tiles import FACE_COUNT
 
-TIME_LIMIT_S = 10.0  # as okeytool.solver.cpsat.TIME_LIMIT_S (not imported: it loads ortools)
+TIME_LIMIT_S = 10.0  # as okeytool.solver.melds.cpsat.TIME_LIMIT_S (not imported: it loads ortools)
 #: Full linear relaxation of the meld constraints: without it the LP bound is weak and a single
 #: worker can spend seconds on a hand with okeys; with it every hand of the benchmark solves in ms.
 LINEARIZATION_LEVEL = 2
@@ -84,7 +84,7 @@ class OpeningModel:
 
     def solve(self, time_limit: float = TIME_LIMIT_S) -> OpeningSolution:
         """The best opening. Raises :class:`SolverError` if the time limit ends the solve unproven."""
-        from okeytool.solver.cpsat import solve
+        from okeytool.solver.melds.cpsat import solve
 
         solver, status = solve(self.model, time_limit, linearization_level=LINEARIZATION_LEVEL)
         if status is not SolveStatus.OPTIMAL:

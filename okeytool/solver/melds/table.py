@@ -4,8 +4,8 @@ A meld on the table is given as its tiles in the order written. The wild tiles o
 (:meth:`Deal.is_wild`: a real okey in the okey profiles, ``J`` in Rummikub; a false joker ``F`` is
 never wild and plays as the okey face) get one meaning each, fixed by that order, and keep it:
 laid jokers keep their meaning (rules.md 5.1), and a Rummikub joker is freed only by the tile it
-stands for (rules.md 6). Both the 101 lay-offs (:mod:`okeytool.solver.layoff`) and the Rummikub
-plays (:mod:`okeytool.solver.rummikub`) read the table here.
+stands for (rules.md 6). Both the 101 lay-offs (:mod:`okeytool.solver.okey101.layoffs`) and the Rummikub
+plays (:mod:`okeytool.solver.rummikub.play`) read the table here.
 
 * **Run**: the tiles stand in the order written, ascending: ``R4 J R6`` is R4-R5-R6 and
   ``R5 R6 J`` is R5-R6-R7. When the order written is not a run (``R6 R5 J``), the lowest run that
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.solver.result import Meld, Placement
-from okeytool.solver.validator import faces_meld_kind, meld_problem
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import faces_meld_kind, meld_problem
 from okeytool.tiles import Tile, format_tiles
 
 COLOURS = 4

@@ -1,0 +1,1 @@
+"""Rummikub-style tables (rules.md section 6): plays with table rearrangement."""
