@@ -46,13 +46,46 @@ WINNING_SIZE = 14
 MAX_WILDS = 2
 
 
+#: Numbers a colour has (13): the stride of the index table.
+NUMBERS_PER_COLOUR = 13
+#: Every numbered face as a bit mask over the count-vector indices 0..51.
+ALL_FACES_MASK = (1 << FACE_COUNT) - 1
+
+
 def face_index(colour: int, number: int) -> int:
     """The count-vector index of a numbered face.
 
     >>> face_index(Colour.BLUE, 1)
     13
     """
-    return colour * 13 + (number - 1)
+    return colour * NUMBERS_PER_COLOUR + (number - 1)
+
+
+def index_number(index: int) -> int:
+    """The number (1..13) of the numbered face at a count-vector index.
+
+    >>> index_number(13)
+    1
+    """
+    return index % NUMBERS_PER_COLOUR + 1
+
+
+def index_colour(index: int) -> int:
+    """The colour (0..3) of the numbered face at a count-vector index.
+
+    >>> index_colour(13)
+    1
+    """
+    return index // NUMBERS_PER_COLOUR
+
+
+def colour_indices(colour: int) -> range:
+    """The count-vector indices of one colour's faces, 1 to 13.
+
+    >>> list(colour_indices(1))[:2]
+    [13, 14]
+    """
+    return range(colour * NUMBERS_PER_COLOUR, (colour + 1) * NUMBERS_PER_COLOUR)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -107,14 +140,14 @@ class Tile:
         """The colour of a numbered tile. Raises ``ValueError`` for F and J."""
         if not self.is_face:
             raise ValueError(f"{self} has no colour")
-        return Colour(self.index // 13)
+        return Colour(index_colour(self.index))
 
     @property
     def number(self) -> int:
         """The number (1..13) of a numbered tile. Raises ``ValueError`` for F and J."""
         if not self.is_face:
             raise ValueError(f"{self} has no number")
-        return self.index % 13 + 1
+        return index_number(self.index)
 
     def successor(self) -> Tile:
         """The next number in the same colour, 13 followed by 1 (how the okey follows the indicator)."""
@@ -125,7 +158,7 @@ class Tile:
             return "F"
         if self.index == JOKER_INDEX:
             return "J"
-        return f"{COLOUR_LETTERS[self.index // 13]}{self.index % 13 + 1}"
+        return f"{COLOUR_LETTERS[index_colour(self.index)]}{index_number(self.index)}"
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
