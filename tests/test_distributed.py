@@ -37,8 +37,9 @@ def mixed_questions() -> list[str]:
     rng = random.Random(7)
     for k in range(4):
         rack = " ".join(rng.sample(rummikub, 12))
-        question = {"id": f"p{k}", "command": "play", "tiles": rack, "table": "R1 R2 R3; K7 B7 Y7", "opened": k % 2 == 0}
-        lines.append(json.dumps(question))
+        table = "R1 R2 R3; K7 B7 Y7"
+        opened = k % 2 == 0
+        lines.append(json.dumps({"id": f"p{k}", "command": "play", "tiles": rack, "table": table, "opened": opened}))
     lines += [
         '{"id": "b1", "command": "check", "indicator": "Y7", "tiles": "R1 X2"}',
         '{"id": "b2", "command": "fly", "tiles": "R1"}',
