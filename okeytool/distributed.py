@@ -19,14 +19,16 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from okeytool.errors import ClusterError
 
 if TYPE_CHECKING:
     from distributed import Client, Future
+
+Line = TypeVar("Line")
 
 #: Lines per task: large enough that the scheduling cost per line is small, small enough to spread.
 CHUNK = 32
@@ -105,18 +107,23 @@ def _okeytool_version() -> str:
     return __version__
 
 
-def answer_chunk(lines: Sequence[str]) -> list[str]:
-    """The answer lines of one chunk, on a worker: the local batch's answer to each line."""
-    from okeytool.commands.batch import answer_line
+def answer_line(line: str) -> str:
+    """The local batch's answer to one line (:func:`okeytool.commands.batch.answer_line`)."""
+    from okeytool.commands.batch import answer_line as local
 
+    return local(line)
+
+
+def answer_chunk(answer: Callable[[Line], str], lines: Sequence[Line]) -> list[str]:
+    """The answer lines of one chunk, on a worker, one line at a time."""
     with _ANSWERING:
-        return [answer_line(line) for line in lines]
+        return [answer(line) for line in lines]
 
 
-def error_line(line: str, message: str) -> str:
+def error_line(line: object, message: str) -> str:
     """An error answer for ``line`` that could not be answered at all, with the line's id if it has one."""
     try:
-        question = json.loads(line)
+        question = json.loads(line) if isinstance(line, (str, bytes)) else None
     except ValueError:
         question = None
     ident = question.get("id") if isinstance(question, dict) else None
@@ -125,9 +132,10 @@ def error_line(line: str, message: str) -> str:
 
 
 def run_on_cluster(
-    lines: Iterable[str],
+    lines: Iterable[Line],
     cluster: str | Client,
     *,
+    answer: Callable[[Line], str] = answer_line,  # type: ignore[assignment]
     chunk: int = CHUNK,
     window: int | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
@@ -135,7 +143,9 @@ def run_on_cluster(
 ) -> Iterator[str]:
     """Answer ``lines`` on a Dask cluster; the answer lines, in input order.
 
-    ``cluster``: a scheduler address (connected and closed here) or a client (left open). ``window``:
+    ``cluster``: a scheduler address (connected and closed here) or a client (left open). ``answer``:
+    the function that answers one line, sent to the workers (by default the local batch's; a
+    ``functools.partial`` of it carries options such as a time limit). ``window``:
     chunks in flight at once (default :data:`CHUNKS_PER_THREAD` per worker thread). A chunk the cluster
     fails to answer (a worker lost, ``chunk_timeout`` passed) gives an error line for each of its lines,
     and the rest go on. Connects before returning: raises :class:`ClusterError` as :func:`connect`.
@@ -150,18 +160,24 @@ def run_on_cluster(
         client, owned = cluster, False
     if window is None:
         window = CHUNKS_PER_THREAD * max(1, sum(client.nthreads().values()))
-    return _answers(client, owned, iter(lines), chunk, max(1, window), chunk_timeout)
+    return _answers(client, owned, answer, iter(lines), chunk, max(1, window), chunk_timeout)
 
 
 def _answers(
-    client: Client, owned: bool, source: Iterator[str], chunk: int, window: int, chunk_timeout: float
+    client: Client,
+    owned: bool,
+    answer: Callable[[Line], str],
+    source: Iterator[Line],
+    chunk: int,
+    window: int,
+    chunk_timeout: float,
 ) -> Iterator[str]:
-    pending: deque[tuple[Future[list[str]], list[str]]] = deque()
+    pending: deque[tuple[Future[list[str]], list[Line]]] = deque()
 
     def submit() -> bool:
         block = list(islice(source, chunk))
         if block:
-            pending.append((client.submit(answer_chunk, block, pure=False), block))
+            pending.append((client.submit(answer_chunk, answer, block, pure=False), block))
         return bool(block)
 
     try:
@@ -179,7 +195,7 @@ def _answers(
             client.close()
 
 
-def _collect(future: Future[list[str]], block: list[str], timeout: float) -> list[str]:
+def _collect(future: Future[list[str]], block: Sequence[object], timeout: float) -> list[str]:
     """The answers of one chunk, or an error line for each of its lines when the cluster failed it."""
     try:
         answers: list[str] = future.result(timeout=timeout)

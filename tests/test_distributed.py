@@ -113,7 +113,7 @@ def test_the_input_is_read_a_window_at_a_time(client: object) -> None:
 
 
 def test_a_chunk_the_cluster_fails_is_answered_with_error_lines(client: object, monkeypatch) -> None:
-    def broken(lines: list[str]) -> list[str]:
+    def broken(answer: object, lines: list[str]) -> list[str]:
         raise RuntimeError("worker lost")
 
     monkeypatch.setattr(distributed_batch, "answer_chunk", broken)
@@ -145,3 +145,10 @@ def test_without_dask_the_error_says_what_to_install(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
     with pytest.raises(ClusterError, match=r"install okeytool\[dask\]"):
         distributed_batch.run_on_cluster(["{}"], "tcp://127.0.0.1:8786")
+
+
+def test_the_answering_function_travels_to_the_workers(client: object) -> None:
+    """Options of the local batch (a time limit) reach the workers bound into the answering function."""
+    lines = [f"line {k}" for k in range(50)]
+    out = distributed_batch.run_on_cluster(lines, client, answer=str.upper, chunk=3)  # type: ignore[arg-type]
+    assert list(out) == [line.upper() for line in lines]
