@@ -55,17 +55,20 @@ def _distributed() -> object:
     return distributed
 
 
-def connect(scheduler: str, *, timeout: float = CONNECT_TIMEOUT) -> Client:
+def connect(scheduler: str, *, timeout: float | None = None) -> Client:
     """A client of the scheduler at ``scheduler`` (``tcp://host:8786``), checked ready to answer.
 
     Raises :class:`ClusterError` when dask is not installed, when the scheduler cannot be reached within
-    ``timeout`` seconds, when no worker joins within ``timeout`` seconds, or when a worker runs another
-    okeytool (or none).
+    ``timeout`` seconds (default :data:`CONNECT_TIMEOUT`), when no worker joins within ``timeout``
+    seconds, or when a worker runs another okeytool (or none).
     """
     _distributed()
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
     from distributed import Client
 
     try:
+        # Probe first: a Client that fails to connect lingers and complains when it is collected.
+        _probe(scheduler, timeout)
         client = Client(scheduler, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:
         reason = " ".join(str(err).split()) or type(err).__name__
@@ -78,13 +81,30 @@ def connect(scheduler: str, *, timeout: float = CONNECT_TIMEOUT) -> Client:
     return client
 
 
-def check_workers(client: Client, *, timeout: float = CONNECT_TIMEOUT) -> None:
+def _probe(scheduler: str, timeout: float) -> None:
+    """Open and close one connection to the scheduler, in a thread of its own (the caller may be
+    running an event loop). Raises ``OSError`` when it cannot be reached, ``ValueError`` for a bad address."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.comm.core import connect as open_comm
+
+    async def probe() -> None:
+        comm = await open_comm(scheduler, timeout=timeout)
+        await comm.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, probe()).result()
+
+
+def check_workers(client: Client, *, timeout: float | None = None) -> None:
     """Wait up to ``timeout`` seconds for a worker, then check that every worker runs this okeytool.
 
     Raises :class:`ClusterError` otherwise.
     """
     from okeytool import __version__
 
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
     try:
         client.wait_for_workers(1, timeout=timeout)
     except (OSError, TimeoutError) as err:
@@ -138,8 +158,8 @@ def run_on_cluster(
     answer: Callable[[Line], str] = answer_line,  # type: ignore[assignment]
     chunk: int = CHUNK,
     window: int | None = None,
-    connect_timeout: float = CONNECT_TIMEOUT,
-    chunk_timeout: float = CHUNK_TIMEOUT,
+    connect_timeout: float | None = None,
+    chunk_timeout: float | None = None,
 ) -> Iterator[str]:
     """Answer ``lines`` on a Dask cluster; the answer lines, in input order.
 
@@ -160,7 +180,8 @@ def run_on_cluster(
         client, owned = cluster, False
     if window is None:
         window = CHUNKS_PER_THREAD * max(1, sum(client.nthreads().values()))
-    return _answers(client, owned, answer, iter(lines), chunk, max(1, window), chunk_timeout)
+    waited = CHUNK_TIMEOUT if chunk_timeout is None else chunk_timeout
+    return _answers(client, owned, answer, iter(lines), chunk, max(1, window), waited)
 
 
 def _answers(
