@@ -51,8 +51,9 @@ def okey_evaluate(engine: Any, tiles: list[Any], meta: Any) -> tuple[int, int]:
 # --- mahjong: the best-discard pass ----------------------------------------------------------------
 
 
-def mahjong_discards(hand: list[int]) -> list[tuple[int, int, int]]:
-    """For each distinct kind of a 14-tile hand: (kind, shanten of the other 13, their ukeire).
+def mahjong_discards(hand: list[int], *, distinct: bool = True) -> list[tuple[int, int, int]]:
+    """For each distinct kind of a 14-tile hand (``distinct=False``: each of its 14 tiles, copies
+    again): (kind, shanten of the other 13, their ukeire).
 
     Ukeire: the unseen copies (4 less those held) of every kind whose draw lowers the shanten.
     Sorted best first (lower shanten, then more ukeire), as a best-discard tool ranks them.
@@ -63,7 +64,7 @@ def mahjong_discards(hand: list[int]) -> list[tuple[int, int, int]]:
     for kind in hand:
         counts[kind] += 1
     rows = []
-    for kind in range(34):
+    for kind in range(34) if distinct else hand:
         if not counts[kind]:
             continue
         counts[kind] -= 1
@@ -120,6 +121,9 @@ def operations(corpora: dict[str, Any]) -> dict[str, list[Callable[[], object]]]
     for name, cases in corpora["okey"].items():
         ops[name] = [partial(okey_evaluate, engine, *okey_hand(case)) for case in cases]
     ops["mahjong best discard"] = [partial(mahjong_discards, hand) for hand in corpora["mahjong"]]
+    ops["mahjong discard, each of 14 tiles"] = [
+        partial(mahjong_discards, hand, distinct=False) for hand in corpora["mahjong"]
+    ]
     ruleset = RuleSet()
     positions = [
         (rummikub_ints(ruleset, p["rack"]), [t for meld in p["table"] for t in rummikub_ints(ruleset, meld)])

@@ -74,15 +74,17 @@ NOTES = {
         "Different games on comparable hands: okeytool ranks the distinct tiles of a random 15-tile okey "
         "hand (deficiency, winning discards, acceptance over the 52 faces with the supply); the mahjong "
         "pass ranks the distinct kinds of a random 14-tile riichi hand (shanten with seven pairs and "
-        "kokushi, ukeire over the 34 kinds), in pure Python as okeytool runs without its C extension."
+        "kokushi, ukeire over the 34 kinds), in pure Python as okeytool runs without its C extension. "
+        "The row 'each of 14 tiles' is the naive pass that tries every tile, copies again."
     ),
     "play": (
         "Same positions (rack and table); rummikub-solver is a MILP (cvxpy with HiGHS), okeytool CP-SAT. "
         "rummikub-solver forms runs of at most 5 tiles (longer ones as several), does not prefer keeping "
         "table melds, and after an initial meld on a table with tiles goes on to rebuild the table in "
         "the same turn (okeytool: an initial meld lays new melds only). It also moves a joker on the table "
-        "to any place, where okeytool frees a joker only for the tile it stands for (rules.md section 6): "
-        "the positions where the two lay different numbers of tiles are those."
+        "to any place, where okeytool frees a joker only for the tile it stands for (rules.md section 6); "
+        "after the initial meld, every position where the two lay different numbers of tiles holds a joker "
+        "(the cross-check below)."
     ),
     "open": (
         "emi-ran's engine enumerates the legal openings; okeytool's whole `open` answer also finds the "
@@ -249,6 +251,7 @@ PAIRS = (
     ("check 15 built", "check 15 built", "okey-solver-py", "check"),
     ("discard 15 random (pure Python cover)", "mahjong best discard", "mahjong (pure Python)", "discard"),
     ("discard 15 random", "mahjong best discard", "mahjong (pure Python)", "discard"),
+    ("discard 15 random", "mahjong discard, each of 14 tiles", "mahjong, each of 14 tiles", "discard"),
     ("play --opened (tiles)", "rummikub tiles", "rummikub-solver", "play"),
     ("play --opened --goal value", "rummikub value", "rummikub-solver", "play"),
     ("play, initial meld (tiles)", "rummikub initial", "rummikub-solver", "play"),
