@@ -29,7 +29,7 @@ from okeytool.parse.supply import check_hand_size, check_supply, limit
 from okeytool.solver.classic.check import meld_search
 from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.melds.layout import lay_pieces
-from okeytool.solver.okey101.search import Layout, OpeningSearch
+from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
 from okeytool.solver.melds.result import Meld, SolveStatus
 from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile
@@ -194,42 +194,22 @@ def can_open_with_pairs(deal: Deal, hand: SolverHand, *, keep: int = 1) -> bool:
 # -- the best opening -------------------------------------------------------------------------------
 
 
-def best_layout(deal: Deal, hand: SolverHand, *, keep: int = 1) -> Layout:
+def best_layout(deal: Deal, hand: SolverHand, *, keep: int = 1) -> OpeningLayout:
     """The most valuable layout of new melds that leaves at least ``keep`` (0 or 1) tiles in the hand.
 
     Raises ``ValueError`` for another ``keep``.
     """
-    if keep not in (0, 1):
-        raise ValueError(f"keep must be 0 or 1, not {keep}")
-    search = opening_search(deal.rules.wrap)
-    layout = search.best_layout(hand.counts, hand.wilds)
-    if layout.laid <= hand.size - keep:
-        return layout
-    # Everything could be laid, but one tile must stay: the best over each tile kept back.
-    best = Layout((), 0)
-    counts = list(hand.counts)
-    for face in range(FACE_COUNT):
-        if counts[face]:
-            counts[face] -= 1
-            candidate = search.best_layout(counts, hand.wilds)
-            counts[face] += 1
-            if candidate.value > best.value:
-                best = candidate
-    if hand.wilds:
-        candidate = search.best_layout(counts, hand.wilds - 1)
-        if candidate.value > best.value:
-            best = candidate
-    return best
+    return opening_search(deal.rules.wrap).best_layout_keeping(hand.counts, hand.wilds, keep)
 
 
-def best_value_cpsat(deal: Deal, hand: SolverHand, *, keep: int = 1) -> tuple[Layout, SolveStatus]:
+def best_value_cpsat(deal: Deal, hand: SolverHand, *, keep: int = 1) -> tuple[OpeningLayout, SolveStatus]:
     """:func:`best_layout` by the CP-SAT model. Raises :class:`SolverError` if the solve is not proven."""
     from okeytool.solver.okey101.model import OpeningModel
     from okeytool.solver.okey101.search import Piece
 
     solution = OpeningModel(deal, hand, keep=keep).solve()
     pieces = tuple(Piece(-1, faces, ()) for faces in solution.pieces)
-    return Layout(pieces, solution.value), solution.status
+    return OpeningLayout(pieces, solution.value), solution.status
 
 
 def can_lay_all_but_one(deal: Deal, hand: SolverHand) -> bool:
@@ -246,7 +226,7 @@ def can_lay_all(deal: Deal, hand: SolverHand) -> bool:
     return found is not None
 
 
-def opening_from_layout(deal: Deal, hand: SolverHand, layout: Layout) -> Opening:
+def opening_from_layout(deal: Deal, hand: SolverHand, layout: OpeningLayout) -> Opening:
     """The layout's pieces laid with the hand's tiles (runs that continue each other joined)."""
     melds = lay_pieces(deal, hand.counts, [p.faces for p in layout.pieces])
     return Opening(sum(m.value for m in melds), melds)
@@ -305,7 +285,7 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
     def floor() -> float:
         return ranked[count - 1] if len(ranked) >= count else 1
 
-    def accept(layout: Layout) -> None:
+    def accept(layout: OpeningLayout) -> None:
         if layout.value < floor() or layout.laid > hand.size - keep or layout.value == 0:
             return None
         shape = tuple(sorted(p.faces + (-1,) + p.wild_faces for p in layout.pieces))

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from okeytool.solver.melds.templates import templates, templates_by_face
-from okeytool.tiles import FACE_COUNT
+from okeytool.tiles import FACE_COUNT, index_number
 
 _FRESH = -1  # no piece opened yet for the current face
 _CACHE_LIMIT = 400_000
@@ -43,11 +43,11 @@ class Piece:
     @property
     def value(self) -> int:
         """Sum of the numbers of its slots."""
-        return sum(f % 13 + 1 for f in self.faces)
+        return sum(index_number(f) for f in self.faces)
 
 
 @dataclass(frozen=True)
-class Layout:
+class OpeningLayout:
     """An opening found by the search: the pieces laid and their total value."""
 
     pieces: tuple[Piece, ...]
@@ -79,7 +79,7 @@ class OpeningSearch:
         self.wrap = wrap
         self.templates = templates(wrap)
         self.faces = tuple(t.faces for t in self.templates)
-        self.values = tuple(sum(f % 13 + 1 for f in t.faces) for t in self.templates)
+        self.values = tuple(sum(index_number(f) for f in t.faces) for t in self.templates)
         self.by_face = templates_by_face(wrap)
         self.memo: dict[tuple[int, int, int], int] = {}
 
@@ -140,7 +140,7 @@ class OpeningSearch:
 
     # -- one best layout -----------------------------------------------------------------------------
 
-    def best_layout(self, counts: Sequence[int], wilds: int) -> Layout:
+    def best_layout(self, counts: Sequence[int], wilds: int) -> OpeningLayout:
         """A layout of the highest value (deterministic: the first best choice in search order)."""
         total = self.best_value(counts, wilds)
         pieces: list[Piece] = []
@@ -160,7 +160,34 @@ class OpeningSearch:
                     break
             else:  # pragma: no cover - the memo is exact, so some choice reaches the target
                 raise AssertionError("opening search lost its best choice")
-        return Layout(tuple(pieces), total)
+        return OpeningLayout(tuple(pieces), total)
+
+    def best_layout_keeping(self, counts: Sequence[int], wilds: int, keep: int) -> OpeningLayout:
+        """The best layout that leaves at least ``keep`` (0 or 1) of the ``sum(counts) + wilds`` tiles
+        in the hand: the best layout if it does, else the best over each tile (a face or a wild) held back.
+
+        Raises ``ValueError`` for another ``keep``.
+        """
+        if keep not in (0, 1):
+            raise ValueError(f"keep must be 0 or 1, not {keep}")
+        layout = self.best_layout(counts, wilds)
+        if layout.laid <= sum(counts) + wilds - keep:
+            return layout
+        # Everything could be laid, but one tile must stay: the best over each tile kept back.
+        best = OpeningLayout((), 0)
+        rest = list(counts)
+        for face in range(FACE_COUNT):
+            if rest[face]:
+                rest[face] -= 1
+                candidate = self.best_layout(rest, wilds)
+                rest[face] += 1
+                if candidate.value > best.value:
+                    best = candidate
+        if wilds:
+            candidate = self.best_layout(rest, wilds - 1)
+            if candidate.value > best.value:
+                best = candidate
+        return best
 
     # -- several layouts -----------------------------------------------------------------------------
 
@@ -169,7 +196,7 @@ class OpeningSearch:
         counts: Sequence[int],
         wilds: int,
         *,
-        accept: Callable[[Layout], float | None],
+        accept: Callable[[OpeningLayout], float | None],
         floor: Callable[[], float],
         limit: int = 200_000,
     ) -> int:
@@ -188,7 +215,7 @@ class OpeningSearch:
             nonlocal visited
             if code == 0:
                 visited += 1
-                accept(Layout(tuple(pieces), value))
+                accept(OpeningLayout(tuple(pieces), value))
                 return
             i = _lowest(code)
             # Children as (bound, order, piece, state): the most promising first, so that the
