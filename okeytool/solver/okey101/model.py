@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
-from okeytool.solver.melds.templates import Template, templates
 from okeytool.solver.melds.result import SolveStatus
+from okeytool.solver.melds.templates import Template, templates
 from okeytool.tiles import FACE_COUNT, index_number
 
 TIME_LIMIT_S = 10.0  # as okeytool.solver.melds.cpsat.TIME_LIMIT_S (not imported: it loads ortools)

@@ -27,12 +27,12 @@ from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError, InputError
 from okeytool.parse.supply import check_hand_size, check_supply, limit
 from okeytool.solver.classic.check import meld_search
-from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.melds.layout import lay_pieces
-from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
 from okeytool.solver.melds.result import Meld, SolveStatus
 from okeytool.solver.melds.validator import faces_meld_kind
-from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile
+from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
+from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 SolverName = Literal["search", "cpsat"]
 MAX_HAND = 22

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError
 from okeytool.parse.supply import check_supply
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.solver.okey101.opening import (
     MAX_HAND,
@@ -22,8 +24,6 @@ from okeytool.solver.okey101.opening import (
     require_opening_rules,
 )
 from okeytool.solver.okey101.search import OpeningLayout, Piece
-from okeytool.solver.melds.result import Meld, Placement
-from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import Tile
 
 
