@@ -30,6 +30,8 @@ from okeytool.tiles import FACE_COUNT, index_number
 
 _FRESH = -1  # no piece opened yet for the current face
 _CACHE_LIMIT = 400_000
+_MAX_WILDS = 15  # four bits of the memo key
+_LOW_BITS = int("01" * FACE_COUNT, 2)  # the lowest bit of each face's two
 
 
 @dataclass(frozen=True)
@@ -81,64 +83,99 @@ class OpeningSearch:
         self.faces = tuple(t.faces for t in self.templates)
         self.values = tuple(sum(index_number(f) for f in t.faces) for t in self.templates)
         self.by_face = templates_by_face(wrap)
-        self.memo: dict[tuple[int, int, int], int] = {}
+        #: For each face, the templates holding it as ``(slot mask, value)``: one bit per slot, at
+        #: the lowest bit of its face's two (a template's faces are distinct).
+        self.entries = tuple(
+            tuple((sum(1 << (2 * f) for f in self.faces[t]), self.values[t]) for t in ids) for ids in self.by_face
+        )
+        #: The same per wild count: ``(position, slot mask, value)`` of the templates whose slots below
+        #: the face (never held when the face is the lowest) the wilds can fill.
+        self.reachable = tuple(
+            tuple(
+                tuple(
+                    (pos, mask, value)
+                    for pos, (mask, value) in enumerate(self.entries[face])
+                    if sum(1 for f in self.faces[ids[pos]] if f < face) <= wilds
+                )
+                for wilds in range(_MAX_WILDS + 1)
+            )
+            for face, ids in enumerate(self.by_face)
+        )
+        self.memo: dict[int, int] = {}
+        self._best = self._make_best()
 
     # -- the exact value ---------------------------------------------------------------------------
 
     def best_value(self, counts: Sequence[int], wilds: int) -> int:
-        """The highest total value of pieces laid from the hand, with no tile kept back."""
+        """The highest total value of pieces laid from the hand, with no tile kept back.
+
+        Raises ``ValueError`` for more wilds than the search's state holds (15).
+        """
+        if not 0 <= wilds <= _MAX_WILDS:
+            raise ValueError(f"the opening search takes 0 to {_MAX_WILDS} wilds, not {wilds}")
         if len(self.memo) > _CACHE_LIMIT:
             self.memo.clear()
         return self._best(_FRESH, wilds, pack(counts))
 
-    def _best(self, first: int, wilds: int, code: int) -> int:
-        if code == 0:
-            return 0
-        key = (first, wilds, code)
+    def _make_best(self) -> Callable[[int, int, int], int]:
+        """The memoised recursion ``best(first, wilds, code)``: the best value still to gain from a
+        state (``first``: the position in the current face's templates to start from, or ``_FRESH``).
+
+        A template is laid by one subtraction: its slot bits that the held faces cover come off
+        the packed counts, and each slot left uncovered takes a wild.
+        """
         memo = self.memo
-        found = memo.get(key)
-        if found is not None:
-            return found
-        i = _lowest(code)
-        best = 0
-        if first == _FRESH:
-            # Leave one copy of face i out of the opening.
-            best = self._best(_FRESH, wilds, code - (1 << (2 * i)))
-        for t, nxt, left, rest in self._pieces(i, first, wilds, code):
-            value = self.values[t] + self._best(nxt, left, rest)
-            if value > best:
-                best = value
-        memo[key] = best
+        reachable = self.reachable
+        low_bits = _LOW_BITS
+
+        def best(first: int, wilds: int, code: int) -> int:
+            if not code:
+                return 0
+            key = (code << 9) | (wilds << 5) | (first + 1)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            shift = ((code & -code).bit_length() - 1) & ~1
+            if first < 0:
+                # Leave one copy of the lowest face out of the opening.
+                result = best(_FRESH, wilds, code - (1 << shift))
+            else:
+                result = 0
+            held = (code | (code >> 1)) & low_bits
+            for pos, mask, value in reachable[shift >> 1][wilds]:
+                if pos < first:
+                    continue
+                have = held & mask
+                left = wilds
+                if have != mask:
+                    left -= (mask ^ have).bit_count()
+                    if left < 0:
+                        continue
+                rest = code - have
+                value += best(pos if (rest >> shift) & 3 else _FRESH, left, rest)
+                if value > result:
+                    result = value
+            memo[key] = result
+            return result
+
         return best
 
-    def _pieces(self, i: int, first: int, wilds: int, code: int) -> Iterator[tuple[int, int, int, int]]:
-        """The pieces face ``i`` (the lowest held) may open: ``(template, next first, wilds left,
-        counts left)``, templates from ``first`` on, each laid by :meth:`_take`."""
-        for t in self.by_face[i]:
-            if t < first:
+    def _pieces(self, first: int, wilds: int, code: int) -> Iterator[tuple[Piece, int, int, int]]:
+        """The pieces the lowest held face may open from a state: ``(piece, next first, wilds left,
+        counts left)``, in the order of :meth:`_make_best`'s recursion."""
+        shift = ((code & -code).bit_length() - 1) & ~1
+        held = (code | (code >> 1)) & _LOW_BITS
+        ids = self.by_face[shift >> 1]
+        for pos in range(max(first, 0), len(ids)):
+            mask, _ = self.entries[shift >> 1][pos]
+            have = held & mask
+            left = wilds - (mask ^ have).bit_count()
+            if left < 0:
                 continue
-            step = self._take(t, wilds, code)
-            if step is None:
-                continue
-            rest, left = step
-            yield t, (t if (rest >> (2 * i)) & 3 else _FRESH), left, rest
-
-    def _take(self, t: int, wilds: int, code: int) -> tuple[int, int] | None:
-        """Lay template t: held tiles fill its slots where they can, wilds the others (None if too few)."""
-        for f in self.faces[t]:
-            shift = 2 * f
-            if (code >> shift) & 3:
-                code -= 1 << shift
-            elif wilds:
-                wilds -= 1
-            else:
-                return None
-        return code, wilds
-
-    def _wild_faces(self, t: int, code: int) -> tuple[int, ...]:
-        return tuple(f for f in self.faces[t] if not (code >> (2 * f)) & 3)
-
-    # -- one best layout -----------------------------------------------------------------------------
+            rest = code - have
+            t = ids[pos]
+            wild_faces = tuple(f for f in self.faces[t] if not (have >> (2 * f)) & 1)
+            yield Piece(t, self.faces[t], wild_faces), (pos if (rest >> shift) & 3 else _FRESH), left, rest
 
     def best_layout(self, counts: Sequence[int], wilds: int) -> OpeningLayout:
         """A layout of the highest value (deterministic: the first best choice in search order)."""
@@ -153,9 +190,9 @@ class OpeningSearch:
             if first == _FRESH and self._best(_FRESH, wilds, code - (1 << (2 * i))) == target:
                 code -= 1 << (2 * i)
                 continue
-            for t, nxt, left, rest in self._pieces(i, first, wilds, code):
-                if self.values[t] + self._best(nxt, left, rest) == target:
-                    pieces.append(Piece(t, self.faces[t], self._wild_faces(t, code)))
+            for piece, nxt, left, rest in self._pieces(first, wilds, code):
+                if self.values[piece.template] + self._best(nxt, left, rest) == target:
+                    pieces.append(piece)
                     first, wilds, code = nxt, left, rest
                     break
             else:  # pragma: no cover - the memo is exact, so some choice reaches the target
@@ -187,6 +224,16 @@ class OpeningSearch:
             candidate = self.best_layout(rest, wilds - 1)
             if candidate.value > best.value:
                 best = candidate
+        return best
+
+    def best_piece(self, counts: Sequence[int], wilds: int, face: int) -> int:
+        """The highest value of a piece holding a tile of ``face`` added to the hand, its other slots
+        held or filled by the ``wilds`` (0 when no piece can take it). Raises nothing."""
+        best = 0
+        values = self.values
+        for t in self.by_face[face]:
+            if values[t] > best and sum(1 for f in self.faces[t] if f != face and not counts[f]) <= wilds:
+                best = values[t]
         return best
 
     # -- several layouts -----------------------------------------------------------------------------
@@ -224,18 +271,18 @@ class OpeningSearch:
             if first == _FRESH:
                 rest = code - (1 << (2 * i))
                 children.append((value + self._best(_FRESH, wilds_left, rest), 0, None, (_FRESH, wilds_left, rest)))
-            for order, (t, nxt, left, rest) in enumerate(self._pieces(i, first, wilds_left, code), start=1):
-                bound = value + self.values[t] + self._best(nxt, left, rest)
-                children.append((bound, order, Piece(t, self.faces[t], self._wild_faces(t, code)), (nxt, left, rest)))
+            for order, (laid, nxt, left, rest) in enumerate(self._pieces(first, wilds_left, code), start=1):
+                bound = value + self.values[laid.template] + self._best(nxt, left, rest)
+                children.append((bound, order, laid, (nxt, left, rest)))
             children.sort(key=lambda c: (-c[0], c[1]))
-            for bound, _, piece, (nxt, left, rest) in children:
+            for bound, _, child, (nxt, left, rest) in children:
                 if visited >= limit or bound < floor():
                     return
-                if piece is None:
+                if child is None:
                     walk(nxt, left, rest, value)
                 else:
-                    pieces.append(piece)
-                    walk(nxt, left, rest, value + piece.value)
+                    pieces.append(child)
+                    walk(nxt, left, rest, value + self.values[child.template])
                     pieces.pop()
 
         walk(_FRESH, wilds, pack(counts), 0)
