@@ -349,7 +349,7 @@ def opening_waits(
     with_wild = search.best_layout_keeping(hand.counts, hand.wilds + 1, keep).value
     if with_wild < threshold:
         return ()
-    unlaid = search.best_layout_keeping(hand.counts, hand.wilds, max(keep - 1, 0)).value
+    unlaid = search.best_layout_keeping(hand.counts, hand.wilds, 0).value
     held = list(tiles)
     out = []
     for tile in drawable_tiles(deal):

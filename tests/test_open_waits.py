@@ -1,0 +1,77 @@
+"""The bounded opening waits against the straightforward computation: every drawable tile added in
+turn and the best opening of the larger hand searched, on seeded random hands of 101 deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from okeytool.deal import Deal
+from okeytool.parse.supply import limit
+from okeytool.rules import get_rules
+from okeytool.solver.okey101.opening import (
+    OpeningWait,
+    best_layout,
+    drawable_tiles,
+    opening_waits,
+    unseen,
+)
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
+
+HANDS = 60
+
+
+def _straight_waits(deal: Deal, tiles: tuple[Tile, ...], seen: tuple[Tile, ...]) -> tuple[OpeningWait, ...]:
+    """Each drawable tile that can still exist added to the hand, and the best opening searched."""
+    threshold = deal.rules.open_points
+    if best_layout(deal, deal.solver_hand(tiles)).value >= threshold:
+        return ()
+    out = []
+    for tile in drawable_tiles(deal):
+        if tiles.count(tile) >= limit(deal, tile):
+            continue
+        value = best_layout(deal, deal.solver_hand([*tiles, tile])).value
+        if value >= threshold:
+            out.append(OpeningWait(tile, unseen(deal, tile, tiles, seen), value))
+    return tuple(out)
+
+
+def _hands(seed: int, count: int, size: int, wilds: int | None) -> list[tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]]]:
+    """Random hands dealt from a real set less the indicator, with ``wilds`` real okeys when given,
+    and a few seen tiles."""
+    rng = random.Random(seed)
+    rules = get_rules("101")
+    out = []
+    for _ in range(count):
+        deal = Deal(rules, rng.choice(ALL_FACES))
+        pool = [f for f in ALL_FACES for _ in range(2)] + [FALSE_JOKER, FALSE_JOKER]
+        pool.remove(deal.indicator)  # type: ignore[arg-type]
+        if wilds is None:
+            tiles = rng.sample(pool, size)
+        else:
+            okeys = [deal.okey] * wilds
+            for okey in okeys:
+                pool.remove(okey)  # type: ignore[arg-type]
+            pool = [t for t in pool if t != deal.okey]
+            tiles = [*okeys, *rng.sample(pool, size - wilds)]  # type: ignore[list-item]
+        for tile in tiles:
+            if tile in pool:
+                pool.remove(tile)
+        seen = tuple(rng.sample(pool, 4))
+        out.append((deal, tuple(sorted(tiles)), seen))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("seed", "size", "wilds"),
+    [(14, 22, None), (15, 21, None), (16, 22, 1), (17, 22, 2), (18, 14, None)],
+)
+def test_bounded_waits_equal_the_straightforward_ones(seed: int, size: int, wilds: int | None) -> None:
+    count = HANDS if size == 22 and wilds is None else HANDS // 3
+    lifted = 0
+    for deal, tiles, seen in _hands(seed, count, size, wilds):
+        expect = _straight_waits(deal, tiles, seen)
+        assert opening_waits(deal, tiles, seen) == expect, (str(deal.indicator), [str(t) for t in tiles])
+        lifted += bool(expect)
+    assert lifted, "the corpus should hold hands that one tile lifts to the threshold"
