@@ -37,7 +37,10 @@ def _straight_waits(deal: Deal, tiles: tuple[Tile, ...], seen: tuple[Tile, ...])
     return tuple(out)
 
 
-def _hands(seed: int, count: int, size: int, wilds: int | None) -> list[tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]]]:
+Case = tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]]
+
+
+def _hands(seed: int, count: int, size: int, wilds: int | None) -> list[Case]:
     """Random hands dealt from a real set less the indicator, with ``wilds`` real okeys when given,
     and a few seen tiles."""
     rng = random.Random(seed)
