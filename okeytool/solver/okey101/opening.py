@@ -32,7 +32,7 @@ from okeytool.solver.melds.result import Meld, SolveStatus
 from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
-from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile, face_index, index_colour, index_number
 
 SolverName = Literal["search", "cpsat"]
 MAX_HAND = 22
@@ -272,6 +272,49 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
     return best_layout(deal, deal.solver_hand(left), keep=keep).value == 0
 
 
+def _surely_not_maximal(deal: Deal, hand: SolverHand, layout: OpeningLayout, keep: int) -> bool:
+    """True when :func:`is_maximal` is sure to refuse the layout once laid: a tile it leaves over,
+    beyond the ``keep``, joins one of its melds. Read from the pieces, without laying them: a set of
+    three takes a left tile of a missing colour (or a left wild); a run piece takes a left tile (or
+    wild) of the face beyond either end when no run piece holds that face, for then the run it is
+    joined into does not hold it either. False says nothing (the full test decides). Raises nothing.
+
+    Slots take the hand's plain tiles first, as :func:`lay_pieces` does, so what is left over is
+    known from the counts. Where a set of one tile and two wilds is laid as a run (``lone_tile_run``)
+    sets are not read.
+    """
+    if hand.size - layout.laid <= keep:
+        return False
+    slots: dict[int, int] = {}
+    for piece in layout.pieces:
+        for f in piece.faces:
+            slots[f] = slots.get(f, 0) + 1
+    counts = hand.counts
+    left_wild = hand.wilds > sum(n - counts[f] for f, n in slots.items() if n > counts[f])
+    in_runs = {f for piece in layout.pieces if index_number(piece.faces[0]) != index_number(piece.faces[1])
+               for f in piece.faces}  # fmt: skip
+
+    def left(face: int) -> bool:
+        return left_wild or counts[face] > slots.get(face, 0)
+
+    for piece in layout.pieces:
+        faces = piece.faces
+        numbers = [index_number(f) for f in faces]
+        if numbers[0] == numbers[1]:
+            if len(faces) == 3 and not deal.rules.lone_tile_run:
+                colours = {index_colour(f) for f in faces}
+                number = numbers[0]
+                if any(left(face_index(c, number)) for c in range(4) if c not in colours):
+                    return True
+            continue
+        if 1 in numbers and 13 in numbers:
+            continue  # a run round the corner: left to the full test
+        ends = ([faces[0] - 1] if numbers[0] > 1 else []) + ([faces[-1] + 1] if numbers[-1] < 13 else [])
+        if any(end not in in_runs and left(end) for end in ends):
+            return True
+    return False
+
+
 def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *, keep: int = 1) -> tuple[Opening, ...]:
     """Up to ``count`` next-best openings, each with melds different from ``best`` and from each other.
 
@@ -298,6 +341,8 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
         if shape in seen_pieces:
             return None
         seen_pieces.add(shape)
+        if _surely_not_maximal(deal, hand, layout, keep):
+            return None
         opening = opening_from_layout(deal, hand, layout)
         key = opening.key()
         if key == best_key or key in found or not is_maximal(deal, tiles, opening, keep=keep):

@@ -1,5 +1,7 @@
-"""The bounded opening waits against the straightforward computation: every drawable tile added in
-turn and the best opening of the larger hand searched, on seeded random hands of 101 deals."""
+"""The bounds of the opening analysis against the straightforward computation, on seeded random
+hands of 101 deals: the bounded waits against every drawable tile added in turn and the larger hand
+searched; the quick refusal of lesser openings among the alternatives against laying each one and
+testing it in full."""
 
 from __future__ import annotations
 
@@ -12,11 +14,16 @@ from okeytool.parse.supply import limit
 from okeytool.rules import get_rules
 from okeytool.solver.okey101.opening import (
     OpeningWait,
+    _surely_not_maximal,
     best_layout,
     drawable_tiles,
+    is_maximal,
+    opening_from_layout,
+    opening_search,
     opening_waits,
     unseen,
 )
+from okeytool.solver.okey101.search import OpeningLayout
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 HANDS = 60
@@ -78,3 +85,19 @@ def test_bounded_waits_equal_the_straightforward_ones(seed: int, size: int, wild
         assert opening_waits(deal, tiles, seen) == expect, (str(deal.indicator), [str(t) for t in tiles])
         lifted += bool(expect)
     assert lifted, "the corpus should hold hands that one tile lifts to the threshold"
+
+
+@pytest.mark.parametrize(("seed", "wilds"), [(21, None), (22, 1), (23, 2)])
+def test_quick_refusals_are_openings_the_full_test_refuses(seed: int, wilds: int | None) -> None:
+    refused = 0
+    for deal, tiles, _ in _hands(seed, 12, 22, wilds):
+        hand = deal.solver_hand(tiles)
+        search = opening_search(deal.rules.wrap)
+        layouts: list[OpeningLayout] = []
+        search.layouts(hand.counts, hand.wilds, accept=layouts.append, floor=lambda: 1, limit=300)
+        for layout in layouts:
+            if layout.laid > hand.size - 1 or not _surely_not_maximal(deal, hand, layout, 1):
+                continue
+            refused += 1
+            assert not is_maximal(deal, tiles, opening_from_layout(deal, hand, layout)), layout
+    assert refused > 100
