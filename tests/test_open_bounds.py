@@ -6,6 +6,7 @@ testing it in full."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -23,7 +24,7 @@ from okeytool.solver.okey101.opening import (
     opening_waits,
     unseen,
 )
-from okeytool.solver.okey101.search import OpeningLayout
+from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 HANDS = 60
@@ -101,3 +102,20 @@ def test_quick_refusals_are_openings_the_full_test_refuses(seed: int, wilds: int
             refused += 1
             assert not is_maximal(deal, tiles, opening_from_layout(deal, hand, layout)), layout
     assert refused > 100
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_mirrored_search_finds_the_same_values_and_lays_the_hands_tiles(wrap: bool) -> None:
+    forward, mirror = OpeningSearch(wrap), OpeningSearch(wrap, mirrored=True)
+    for deal, tiles, _ in [*_hands(31, 30, 22, None), *_hands(32, 15, 22, 2)]:
+        hand = deal.solver_hand(tiles)
+        for keep in (0, 1):
+            expect = forward.best_layout_keeping(hand.counts, hand.wilds, keep)
+            found = mirror.best_layout_keeping(hand.counts, hand.wilds, keep)
+            assert found.value == expect.value
+            assert found.laid <= hand.size - keep
+            assert found.value == sum(p.value for p in found.pieces)
+            used = Counter(f for p in found.pieces for f in p.faces if f not in p.wild_faces)
+            assert all(used[f] <= hand.counts[f] for f in used)
+            assert sum(len(p.wild_faces) for p in found.pieces) <= hand.wilds
+            assert all(forward.faces[p.template] == p.faces for p in found.pieces)

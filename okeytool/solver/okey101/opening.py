@@ -32,7 +32,7 @@ from okeytool.solver.melds.result import Meld, SolveStatus
 from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
-from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile, face_index, index_colour, index_number
+from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile, face_index, index_colour, index_number
 
 SolverName = Literal["search", "cpsat"]
 MAX_HAND = 22
@@ -47,6 +47,12 @@ ALTERNATIVES_VISIT_LIMIT = 20_000
 def opening_search(wrap: bool) -> OpeningSearch:
     """The shared opening search (and its memo) for a wrap setting."""
     return OpeningSearch(wrap)
+
+
+@cache
+def mirrored_search(wrap: bool) -> OpeningSearch:
+    """The shared opening search that takes the faces from the highest down (same values)."""
+    return OpeningSearch(wrap, mirrored=True)
 
 
 def require_opening_rules(deal: Deal, question: str) -> None:
@@ -395,6 +401,7 @@ def opening_waits(
     if with_wild < threshold:
         return ()
     unlaid = search.best_layout_keeping(hand.counts, hand.wilds, 0).value
+    mirror = mirrored_search(deal.rules.wrap)
     held = list(tiles)
     out = []
     for tile in drawable_tiles(deal):
@@ -408,7 +415,9 @@ def opening_waits(
         else:
             counts = list(hand.counts)
             counts[face.index] += 1
-            value = search.best_layout_keeping(counts, hand.wilds, keep).value
+            # The larger hand shares most states with the hand where its tile comes early.
+            direction = search if face.index < FACE_COUNT // 2 else mirror
+            value = direction.best_layout_keeping(counts, hand.wilds, keep).value
         if value >= threshold:
             out.append(OpeningWait(tile, unseen(deal, tile, held, seen), value))
     return tuple(out)

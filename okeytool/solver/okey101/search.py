@@ -32,6 +32,7 @@ _FRESH = -1  # no piece opened yet for the current face
 _CACHE_LIMIT = 400_000
 _MAX_WILDS = 15  # four bits of the memo key
 _LOW_BITS = int("01" * FACE_COUNT, 2)  # the lowest bit of each face's two
+_MIRROR = FACE_COUNT - 1  # face f of a mirrored search is face _MIRROR - f of the hand
 
 
 @dataclass(frozen=True)
@@ -75,14 +76,29 @@ def _lowest(code: int) -> int:
 
 
 class OpeningSearch:
-    """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared."""
+    """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared.
 
-    def __init__(self, wrap: bool) -> None:
+    ``mirrored``: the same search with the faces taken from the highest index down (its templates,
+    ``faces`` and ``by_face`` are in that order; counts given and pieces returned are not). The two
+    give the same values; a hand with one tile more or less shares more of its memo with the hand
+    itself in the direction where that tile comes early.
+    """
+
+    def __init__(self, wrap: bool, *, mirrored: bool = False) -> None:
         self.wrap = wrap
+        self.mirrored = mirrored
         self.templates = templates(wrap)
-        self.faces = tuple(t.faces for t in self.templates)
         self.values = tuple(sum(index_number(f) for f in t.faces) for t in self.templates)
-        self.by_face = templates_by_face(wrap)
+        if mirrored:
+            self.faces = tuple(tuple(_MIRROR - f for f in t.faces) for t in self.templates)
+            by_face: list[list[int]] = [[] for _ in range(FACE_COUNT)]
+            for t, faces in enumerate(self.faces):
+                for f in faces:
+                    by_face[f].append(t)
+            self.by_face = tuple(tuple(ids) for ids in by_face)
+        else:
+            self.faces = tuple(t.faces for t in self.templates)
+            self.by_face = templates_by_face(wrap)
         #: For each face, the templates holding it as ``(slot mask, value)``: one bit per slot, at
         #: the lowest bit of its face's two (a template's faces are distinct).
         self.entries = tuple(
@@ -115,7 +131,16 @@ class OpeningSearch:
             raise ValueError(f"the opening search takes 0 to {_MAX_WILDS} wilds, not {wilds}")
         if len(self.memo) > _CACHE_LIMIT:
             self.memo.clear()
-        return self._best(_FRESH, wilds, pack(counts))
+        return self._best(_FRESH, wilds, self._pack(counts))
+
+    def _pack(self, counts: Sequence[int]) -> int:
+        return pack(counts[::-1] if self.mirrored else counts)
+
+    def _outward(self, piece: Piece) -> Piece:
+        """A piece found by the search with the faces of the hand."""
+        if not self.mirrored:
+            return piece
+        return Piece(piece.template, self.templates[piece.template].faces, tuple(_MIRROR - f for f in piece.wild_faces))
 
     def _make_best(self) -> Callable[[int, int, int], int]:
         """The memoised recursion ``best(first, wilds, code)``: the best value still to gain from a
@@ -181,7 +206,7 @@ class OpeningSearch:
         """A layout of the highest value (deterministic: the first best choice in search order)."""
         total = self.best_value(counts, wilds)
         pieces: list[Piece] = []
-        first, code = _FRESH, pack(counts)
+        first, code = _FRESH, self._pack(counts)
         while code:
             target = self._best(first, wilds, code)
             if target == 0:
@@ -192,7 +217,7 @@ class OpeningSearch:
                 continue
             for piece, nxt, left, rest in self._pieces(first, wilds, code):
                 if self.values[piece.template] + self._best(nxt, left, rest) == target:
-                    pieces.append(piece)
+                    pieces.append(self._outward(piece))
                     first, wilds, code = nxt, left, rest
                     break
             else:  # pragma: no cover - the memo is exact, so some choice reaches the target
@@ -281,9 +306,9 @@ class OpeningSearch:
                 if child is None:
                     walk(nxt, left, rest, value)
                 else:
-                    pieces.append(child)
+                    pieces.append(self._outward(child))
                     walk(nxt, left, rest, value + self.values[child.template])
                     pieces.pop()
 
-        walk(_FRESH, wilds, pack(counts), 0)
+        walk(_FRESH, wilds, self._pack(counts), 0)
         return visited
