@@ -248,13 +248,6 @@ def left_over(tiles: Sequence[Tile], opening: Opening) -> tuple[Tile, ...]:
 # -- alternatives -----------------------------------------------------------------------------------
 
 
-def _extends(deal: Deal, meld: Meld, tile: Tile) -> bool:
-    """True if ``tile`` could join ``meld`` (a run end, a set's missing colour)."""
-    face = deal.plays_as(tile)
-    faces = tuple(p.as_.index for p in meld.placements)
-    return _extends_faces(faces, -1 if face is None else face.index, deal.rules.wrap)
-
-
 @lru_cache(maxsize=1 << 16)
 def _extends_faces(faces: tuple[int, ...], face: int, wrap: bool) -> bool:
     """True if the face ``face`` (-1: any face, for a wild) joins the meld of ``faces``."""
@@ -273,7 +266,10 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
         return False
     if len(left) <= keep:
         return True
-    if any(_extends(deal, meld, tile) for meld in opening.melds for tile in set(left)):
+    wrap = deal.rules.wrap
+    faces = {-1 if face is None else face.index for face in left_faces}
+    melds = [tuple(p.as_.index for p in meld.placements) for meld in opening.melds]
+    if any(_extends_faces(meld, face, wrap) for meld in melds for face in faces):
         return False
     return best_layout(deal, deal.solver_hand(left), keep=keep).value == 0
 

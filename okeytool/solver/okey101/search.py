@@ -191,15 +191,18 @@ class OpeningSearch:
         shift = ((code & -code).bit_length() - 1) & ~1
         held = (code | (code >> 1)) & _LOW_BITS
         ids = self.by_face[shift >> 1]
-        for pos in range(max(first, 0), len(ids)):
-            mask, _ = self.entries[shift >> 1][pos]
-            have = held & mask
-            left = wilds - (mask ^ have).bit_count()
-            if left < 0:
+        for pos, mask, _ in self.reachable[shift >> 1][wilds]:
+            if pos < first:
                 continue
+            have = held & mask
+            left = wilds
+            if have != mask:
+                left -= (mask ^ have).bit_count()
+                if left < 0:
+                    continue
             rest = code - have
             t = ids[pos]
-            wild_faces = tuple(f for f in self.faces[t] if not (have >> (2 * f)) & 1)
+            wild_faces = () if have == mask else tuple(f for f in self.faces[t] if not (have >> (2 * f)) & 1)
             yield Piece(t, self.faces[t], wild_faces), (pos if (rest >> shift) & 3 else _FRESH), left, rest
 
     def best_layout(self, counts: Sequence[int], wilds: int) -> OpeningLayout:
