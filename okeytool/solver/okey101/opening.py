@@ -413,6 +413,8 @@ def opening_waits(
             counts[face.index] += 1
             # The larger hand shares most states with the hand where its tile comes early.
             direction = search if face.index < FACE_COUNT // 2 else mirror
+            if direction.best_value(counts, hand.wilds) < threshold:
+                continue  # keeping a tile back only lowers it
             value = direction.best_layout_keeping(counts, hand.wilds, keep).value
         if value >= threshold:
             out.append(OpeningWait(tile, unseen(deal, tile, held, seen), value))
