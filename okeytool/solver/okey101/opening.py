@@ -537,15 +537,20 @@ class Discard101:
 
 @dataclass(frozen=True)
 class Discard101Result:
-    """Every distinct discard of a 22-tile 101 hand, best first (:func:`discard_101`)."""
+    """Every distinct discard of a 22-tile 101 hand, best first (:func:`discard_101`).
+
+    ``waits``: after the best discard, when the 21 tiles left cannot open with melds (and the
+    discard does not win), the tiles whose draw would lift their best opening to the threshold.
+    """
 
     tiles: tuple[Tile, ...]
     discards: tuple[Discard101, ...]
     open_points: int
+    waits: tuple[OpeningWait, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        """``{"discards": [row, ...]}`` like cli.md's ``discard`` document."""
-        return {"discards": [d.to_json() for d in self.discards]}
+        """``{"discards": [row, ...], "waits": [...]}`` like cli.md's ``discard`` document."""
+        return {"discards": [d.to_json() for d in self.discards], "waits": [w.to_json() for w in self.waits]}
 
 
 def discard_penalty(deal: Deal, tile: Tile, table: Sequence[TableMeld]) -> tuple[str, ...]:
@@ -598,4 +603,10 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
             )
         )
     rows.sort(key=lambda r: (not r.wins, not r.okey_finish, r.penalty, -r.open_points, -r.pairs, r.tile))
-    return Discard101Result(held, tuple(rows), deal.rules.open_points)
+    top = rows[0]
+    waits: tuple[OpeningWait, ...] = ()
+    if not top.wins and top.open_points < deal.rules.open_points:
+        rest = list(held)
+        rest.remove(top.tile)
+        waits = opening_waits(deal, rest, [t for meld in table for t in meld.tiles])
+    return Discard101Result(held, tuple(rows), deal.rules.open_points, waits)
