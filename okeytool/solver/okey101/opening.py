@@ -18,7 +18,7 @@ the tests check it). Alternatives always come from the search.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Literal
@@ -553,6 +553,23 @@ class Discard101Result:
         return {"discards": [d.to_json() for d in self.discards], "waits": [w.to_json() for w in self.waits]}
 
 
+def _laying(deal: Deal) -> Callable[[SolverHand, OpeningLayout], Opening]:
+    """:func:`opening_from_layout` remembering what it laid: the melds depend only on the pieces
+    and, for each face they hold, on how many of its slots the hand's plain tiles fill."""
+    done: dict[tuple[object, ...], Opening] = {}
+
+    def laid(hand: SolverHand, layout: OpeningLayout) -> Opening:
+        pieces = tuple(sorted(p.faces for p in layout.pieces))
+        slots = Counter(f for faces in pieces for f in faces)
+        key = (pieces, tuple(min(hand.counts[f], n) for f, n in sorted(slots.items())))
+        found = done.get(key)
+        if found is None:
+            found = done[key] = opening_from_layout(deal, hand, layout)
+        return found
+
+    return laid
+
+
 def discard_penalty(deal: Deal, tile: Tile, table: Sequence[TableMeld]) -> tuple[str, ...]:
     """Why discarding ``tile`` costs 101 (rules.md 5.5): ``"okey"`` for a real okey, ``"isler"`` for a
     tile that could be laid off on a table meld. Empty when it costs nothing."""
@@ -578,13 +595,14 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
     check_hand_size(tiles, (DISCARD_HAND,), "discard in 101")
     check_supply(deal, tiles, [t for meld in table for t in meld.tiles])
     held = tuple(sorted(tiles))
+    laid = _laying(deal)
     rows = []
     for tile in sorted(set(held)):
         rest = list(held)
         rest.remove(tile)
         hand = deal.solver_hand(rest)
         layout = best_layout(deal, hand, keep=0)
-        opening = opening_from_layout(deal, hand, layout) if layout.value else NO_OPENING
+        opening = laid(hand, layout) if layout.value else NO_OPENING
         # Going out: all 21 laid as new melds, the 22nd thrown. Before anyone opened that is elden,
         # worth any points; after, the melds must make an opening (rules.md 5.4, 5.6).
         wins = can_lay_all(deal, hand) and (not table or opening.points >= deal.rules.open_points)
