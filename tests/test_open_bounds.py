@@ -119,3 +119,17 @@ def test_the_mirrored_search_finds_the_same_values_and_lays_the_hands_tiles(wrap
             assert all(used[f] <= hand.counts[f] for f in used)
             assert sum(len(p.wild_faces) for p in found.pieces) <= hand.wilds
             assert all(forward.faces[p.template] == p.faces for p in found.pieces)
+
+
+def test_has_piece_is_whether_the_best_layout_within_the_room_is_worth_anything() -> None:
+    rng = random.Random(41)
+    search = OpeningSearch(False)
+    checked = 0
+    for deal, tiles, _ in [*_hands(41, 20, 22, None), *_hands(42, 10, 22, 2)]:
+        for size in (2, 3, 4, 5, 6, 8):
+            hand = deal.solver_hand(rng.sample(tiles, size))
+            for keep in (0, 1):
+                expect = search.best_layout_keeping(hand.counts, hand.wilds, keep).value > 0
+                assert search.has_piece(hand.counts, hand.wilds, hand.size - keep) == expect
+                checked += expect
+    assert checked > 10

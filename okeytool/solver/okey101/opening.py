@@ -271,7 +271,8 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
     melds = [tuple(p.as_.index for p in meld.placements) for meld in opening.melds]
     if any(_extends_faces(meld, face, wrap) for meld in melds for face in faces):
         return False
-    return best_layout(deal, deal.solver_hand(left), keep=keep).value == 0
+    rest = deal.solver_hand(left)
+    return not opening_search(deal.rules.wrap).has_piece(rest.counts, rest.wilds, rest.size - keep)
 
 
 def _surely_not_maximal(deal: Deal, hand: SolverHand, layout: OpeningLayout, keep: int) -> bool:

@@ -264,6 +264,20 @@ class OpeningSearch:
                 best = values[t]
         return best
 
+    def has_piece(self, counts: Sequence[int], wilds: int, room: int) -> bool:
+        """True if some piece of at most ``room`` tiles can be laid from the hand (its slots held or
+        filled by the ``wilds``): exactly when the best layout laying at most ``room`` tiles is worth
+        more than nothing. Raises nothing."""
+        if room >= 3 and wilds >= 3:
+            return True  # three wilds fill any set of three
+        for face, held in enumerate(counts):
+            if held:
+                for t in self.by_face[face]:
+                    faces = self.faces[t]
+                    if len(faces) <= room and sum(1 for f in faces if not counts[f]) <= wilds:
+                        return True
+        return False
+
     # -- several layouts -----------------------------------------------------------------------------
 
     def layouts(
