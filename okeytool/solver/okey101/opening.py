@@ -374,6 +374,22 @@ def drawable_tiles(deal: Deal) -> tuple[Tile, ...]:
     return (*ALL_FACES, *extra)
 
 
+def _wild_places(layout: OpeningLayout) -> frozenset[int]:
+    """The faces a plain tile could stand on in place of one of the layout's wilds, the layout
+    keeping its value and size: each wild's own face, and in a set any colour of its number that
+    no plain tile of the set holds."""
+    places: set[int] = set()
+    for piece in layout.pieces:
+        if not piece.wild_faces:
+            continue
+        places.update(piece.wild_faces)
+        number = index_number(piece.faces[0])
+        if all(index_number(f) == number for f in piece.faces):
+            plain = {index_colour(f) for f in piece.faces if f not in piece.wild_faces}
+            places.update(face_index(c, number) for c in range(4) if c not in plain)
+    return frozenset(places)
+
+
 def opening_waits(
     deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, keep: int = 1
 ) -> tuple[OpeningWait, ...]:
@@ -387,16 +403,19 @@ def opening_waits(
     the hand with one more wild stays below the threshold no tile is a wait; and a tile either
     stays in the hand or goes into one piece, so the hand with it is worth at most what the hand
     lays with no tile kept (the other pieces lay tiles of the hand) plus the best piece that can
-    take it. A drawn wild is worth exactly the hand with one more wild.
+    take it. A drawn wild is worth exactly the hand with one more wild, and so is a tile that can
+    take the place of a wild in the best layout with one more wild (:func:`_wild_places`).
     """
     threshold = deal.rules.open_points
     hand = deal.solver_hand(tiles)
     search = opening_search(deal.rules.wrap)
     if search.best_layout_keeping(hand.counts, hand.wilds, keep).value >= threshold:
         return ()
-    with_wild = search.best_layout_keeping(hand.counts, hand.wilds + 1, keep).value
+    wild_layout = search.best_layout_keeping(hand.counts, hand.wilds + 1, keep)
+    with_wild = wild_layout.value
     if with_wild < threshold:
         return ()
+    reach_top = _wild_places(wild_layout)
     unlaid = search.best_layout_keeping(hand.counts, hand.wilds, 0).value
     mirror = mirrored_search(deal.rules.wrap)
     held = list(tiles)
@@ -405,7 +424,7 @@ def opening_waits(
         if held.count(tile) >= limit(deal, tile):
             continue
         face = deal.plays_as(tile)
-        if face is None:
+        if face is None or face.index in reach_top:
             value = with_wild
         elif unlaid + search.best_piece(hand.counts, hand.wilds, face.index) < threshold:
             continue
