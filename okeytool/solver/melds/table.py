@@ -25,10 +25,10 @@ from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import faces_meld_kind, meld_problem
-from okeytool.tiles import Tile, format_tiles
+from okeytool.tiles import NUMBERS_PER_COLOUR, Tile, format_tiles
 
 COLOURS = 4
-MAX_RUN = 13
+MAX_RUN = NUMBERS_PER_COLOUR
 
 
 def read_meld(deal: Deal, tiles: Sequence[Tile]) -> Meld | None:
@@ -47,9 +47,9 @@ def read_meld(deal: Deal, tiles: Sequence[Tile]) -> Meld | None:
     plain = [f for f in faces if f is not None]
     if len(tiles) < 3 or not plain or len(tiles) - len(plain) > deal.rules.max_wilds:
         return None
-    meld = _as_set(deal, tiles, plain) if len(plain) > 1 else None
+    meld = _read_set(deal, tiles, plain) if len(plain) > 1 else None
     if meld is None:
-        meld = _as_run(deal, tiles, faces)
+        meld = _read_run(deal, tiles, faces)
     if meld is None or meld_problem(deal, meld) is not None:
         return None
     return meld
@@ -85,7 +85,7 @@ def set_open_faces(deal: Deal, meld: Meld) -> tuple[Tile, ...]:
     return tuple(Tile.face(c, plain[0].number) for c in range(COLOURS) if c not in held)
 
 
-def _as_set(deal: Deal, tiles: Sequence[Tile], plain: Sequence[Tile]) -> Meld | None:
+def _read_set(deal: Deal, tiles: Sequence[Tile], plain: Sequence[Tile]) -> Meld | None:
     """Plain tiles of one number in distinct colours, the wilds on the first missing colours."""
     numbers = {f.number for f in plain}
     colours = [f.colour for f in plain]
@@ -100,7 +100,7 @@ def _as_set(deal: Deal, tiles: Sequence[Tile], plain: Sequence[Tile]) -> Meld | 
     return Meld("set", tuple(placements))
 
 
-def _as_run(deal: Deal, tiles: Sequence[Tile], faces: Sequence[Tile | None]) -> Meld | None:
+def _read_run(deal: Deal, tiles: Sequence[Tile], faces: Sequence[Tile | None]) -> Meld | None:
     """The run in the order written when it fits, else the lowest run that holds the tiles."""
     plain = [f for f in faces if f is not None]
     numbers = [f.number for f in plain]
