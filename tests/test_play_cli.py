@@ -123,7 +123,7 @@ def test_table_joker_is_never_freed_without_its_tile(
         placements = tuple(Placement(Tile.parse(p["tile"]), Tile.parse(p["as"])) for p in meld)
         kind = faces_meld_kind([p.as_ for p in placements], wrap=False)
         assert kind is not None, meld
-        melds.append((Meld(kind, placements), status == "kept"))
+        melds.append((Meld("set" if kind == "set" else "run", placements), status == "kept"))
     problem = table_joker_problem(Deal(get_rules("rummikub")), parse_melds(table), melds)
     assert problem is None, problem
     assert document["placed_count"] == laid

@@ -4,7 +4,8 @@ Data → model → typed result, as elsewhere in the solvers:
 
 * :func:`read_table` turns the melds on the table (as written) into :class:`Meld` objects, deciding
   what each joker on the table stands for, and refuses a meld that is not a valid set or run;
-* :func:`check_play_supply` refuses tiles that cannot exist together (rack plus table);
+* :func:`prepare` refuses tiles that cannot exist together (rack plus table, by the one supply
+  check of :mod:`okeytool.parse.supply`);
 * :func:`best_play` asks the CP-SAT model (:mod:`okeytool.solver.rummikub.model`) for the play that
   places the most tiles (``goal="tiles"``) or the most value (``goal="value"``), and, among equal
   plays, keeps the most table melds unchanged, then (tie-break) places the most value / tiles;
@@ -21,12 +22,11 @@ ortools is imported only when a model is solved, so that the command line starts
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from okeytool.deal import Deal
-from okeytool.errors import HandSizeError, InputError, SupplyError
-from okeytool.parse.supply import limit
+from okeytool.errors import HandSizeError, InputError
+from okeytool.parse.supply import check_supply
 from okeytool.solver.melds.result import Meld
 from okeytool.solver.melds.table import read_table_meld
 from okeytool.solver.rummikub.result import GOALS, Goal, GoOut, LaidMeld, MeldStatus, Play
@@ -43,7 +43,6 @@ __all__ = [
     "Play",
     "best_play",
     "can_go_out",
-    "check_play_supply",
     "prepare",
     "rack_value",
     "read_table",
@@ -75,23 +74,6 @@ def read_table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Meld, ...]:
     return tuple(read_table_meld(deal, deal.resolve(tiles), number) for number, tiles in enumerate(melds, start=1))
 
 
-def check_play_supply(deal: Deal, rack: Sequence[Tile], table: Sequence[Tile]) -> None:
-    """Refuse a rack and table that cannot exist together: at most 2 of each face, 2 jokers.
-
-    Raises :class:`SupplyError` naming the tile and where the copies are.
-    """
-    in_rack, on_table = Counter(rack), Counter(table)
-    for tile in sorted(set(in_rack) | set(on_table)):
-        allowed = limit(deal, tile)
-        held, laid = in_rack[tile], on_table[tile]
-        if held + laid > allowed:
-            where = " and ".join(
-                part for part in (f"{held} in the rack" if held else "", f"{laid} on the table" if laid else "") if part
-            )
-            what = "jokers" if tile.is_joker else f"copies of {tile}"
-            raise SupplyError(f"too many {tile}: {where}, but only {allowed} {what} exist")
-
-
 def prepare(
     deal: Deal, rack: Sequence[Tile], table: Sequence[Sequence[Tile]], question: str = "play"
 ) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
@@ -104,7 +86,7 @@ def prepare(
     held = deal.resolve(rack)
     if not held:
         raise HandSizeError(f"{question} needs at least one tile in the rack, but no tiles were given")
-    check_play_supply(deal, held, [t for m in table for t in deal.resolve(m)])
+    check_supply(deal, held, [t for m in table for t in deal.resolve(m)], places=("in the rack", "on the table"))
     melds = read_table(deal, table)
     return tuple(sorted(held)), melds
 
