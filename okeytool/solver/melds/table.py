@@ -109,9 +109,9 @@ def _read_run(deal: Deal, tiles: Sequence[Tile], faces: Sequence[Tile | None]) -
         return None
     wrap = deal.rules.wrap
     # With wrap a run may go on past 13 to a high 1 (12-13-1): position 14 is that 1.
-    windows = [
-        [1 if p == 14 else p for p in range(start, start + size)] for start in range(1, (14 if wrap else 13) - size + 2)
-    ]
+    high_one = MAX_RUN + 1
+    last = high_one if wrap else MAX_RUN
+    windows = [[1 if p == high_one else p for p in range(start, start + size)] for start in range(1, last - size + 2)]
     holding = [w for w in windows if set(numbers) <= set(w)]
     written = [w for w in holding if all(f is None or f.number == n for f, n in zip(faces, w))]
     if written:
