@@ -19,7 +19,9 @@ meld not kept, takes its place (else a joker still stands for that face).
 
 One number tile with two jokers is a run, never a set (rules.md section 2): such sets are not
 candidates, a set the layout fills that way is laid as the run of equal value, and with both jokers
-in play the model tracks the jokers of each set of three 13s (the only set worth more than its run).
+in play the model places the jokers of a set of three one by one, at most one per set, where the
+relabelling would matter: sets of three 13s (the only set worth more than its run) and sets holding
+a face a table joker stands for (a joker counted there must still stand there after the layout).
 
 Objective, lexicographic through weights: tiles laid (or value), then table melds kept, then value
 (or tiles).
