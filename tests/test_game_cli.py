@@ -87,8 +87,8 @@ def test_show_renders_a_table_and_a_chart(db: Path) -> None:
         game(db, "round", "-w", winner, "-f", "pairs" if winner == "Ali" else "normal")
     result = runner.invoke(app, ["game", "show", "--db", str(db)])
     assert result.exit_code == 0
-    assert "Ali won" in result.stdout and "running totals" in result.stdout
-    assert "Ali won" in result.stdout and " 8" in result.stdout and "█" in result.stdout
+    assert "Ali wins" in result.stdout and "running totals" in result.stdout
+    assert "Ali wins" in result.stdout and " 8" in result.stdout and "█" in result.stdout
 
 
 def test_export_formats(db: Path, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -91,9 +92,9 @@ def new(
     if json:
         print_json(state.to_json())
         return
-    from okeytool.render.game import render_new
+    from okeytool.render.game import new_view, show
 
-    render_new(state)
+    show(new_view(state))
 
 
 @game_app.command("round")
@@ -139,13 +140,10 @@ def add_round(
                 ledger.game(game).rules, winner=winner, null=null, finish=finish, gosterme=gosterme, kafa=kafa,
                 winner_tiles=winner_tiles, indicator=indicator, okey=okey, opened=opened, hand=hand, penalty=penalty,
             )  # fmt: skip
-        state = ledger.add_round(document, game, note)
-    if json:
-        print_json(state.to_json())
-        return
-    from okeytool.render.game import render_added
-
-    render_added(state)
+        with ledger.adding_round(document, game, note) as state:
+            # Everything that can fail runs before the round is committed: a retry never stores it twice.
+            text = _dumps(state.to_json()) if json else _captured_added(state)
+    sys.stdout.write(text)
 
 
 @game_app.command("show")
@@ -176,9 +174,9 @@ def undo(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
     if json:
         print_json({"undone": removed.seq, "document": removed.document, **state.to_json()})
         return
-    from okeytool.render.game import render_undone
+    from okeytool.render.game import show, undone_view
 
-    render_undone(removed.seq, state)
+    show(undone_view(removed.seq, state))
 
 
 @game_app.command("list")
@@ -195,6 +193,18 @@ def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
     from okeytool.render.game import render_list
 
     render_list(states)
+
+
+def _dumps(document: object) -> str:
+    import json as jsonlib
+
+    return jsonlib.dumps(document, ensure_ascii=False) + "\n"
+
+
+def _captured_added(state: GameState) -> str:
+    from okeytool.render.game import added_view, capture
+
+    return capture(added_view(state))
 
 
 def _summary(state: GameState) -> dict[str, Any]:
@@ -217,7 +227,9 @@ def use(game_id: Annotated[int, typer.Argument(help="The game to make current.")
     """
     with ledger_at(db) as ledger:
         info = ledger.use(game_id)
-    typer.echo(f"current game: {info.title}")
+    from okeytool.render.text import inert
+
+    typer.echo(f"current game: {inert(info.title)}")
 
 
 @game_app.command("export")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -20,8 +21,10 @@ from okeytool.ledger.database import connect, transaction
 from okeytool.rules import Rules, get_rules
 from okeytool.score import Defaults, RoundScore, Standings, read_round, scheme_for, score_round, standings
 from okeytool.score.document import parse_players
+from okeytool.score.names import check_name
 
 CURRENT_KEY = "current_game"
+MAX_GAME_NAME = 80
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,7 @@ class Ledger:
         rules = get_rules(rules_name, options)
         scheme_for(rules)
         names = parse_players(players)
+        name = check_name(name, "a game name", max_length=MAX_GAME_NAME)
         base = get_rules(rules.name)
         stored = {k: v for k, v in rules.options.items() if k == "scheme" or getattr(base, k) != v}
         created = _now()
@@ -227,6 +231,21 @@ class Ledger:
     def add_round(self, document: Mapping[str, Any], game_id: int | None = None, note: str = "") -> GameState:
         """Score ``document`` in the game and store it, in one transaction. Returns the new state.
 
+        Raises what :meth:`adding_round` raises; nothing is stored then.
+        """
+        with self.adding_round(document, game_id, note) as state:
+            return state
+
+    @contextmanager
+    def adding_round(
+        self, document: Mapping[str, Any], game_id: int | None = None, note: str = ""
+    ) -> Iterator[GameState]:
+        """Score ``document`` in the game and store it; yields the new state *before* committing.
+
+        The caller does what can still fail (rendering the answer) inside the ``with`` block: the
+        round is committed only when the block ends without an exception, so a failed command
+        stores nothing and a retry does not store the round twice.
+
         Raises :class:`LedgerError` when the game is finished or missing; :class:`RoundError` (and the
         other input errors of :func:`read_round`) when the round does not fit; nothing is stored then.
         """
@@ -248,7 +267,7 @@ class Ledger:
                 "INSERT INTO rounds (game_id, seq, document, created, note) VALUES (?, ?, ?, ?, ?)",
                 (info.id, seq, json.dumps(dict(document), sort_keys=True, ensure_ascii=False), _now(), note),
             )
-        return self.state(info.id)
+            yield self.state(info.id)
 
     def undo(self, game_id: int | None = None) -> RoundRecord:
         """Remove the last round of the game (one transaction). Raises :class:`LedgerError` if it has none."""

@@ -36,6 +36,7 @@ from okeytool.errors import InputError, RoundError
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import check_supply
 from okeytool.rules import Rules, get_rules
+from okeytool.score.names import check_name
 from okeytool.score.schemes import Scheme, scheme_for
 from okeytool.tiles import Tile
 
@@ -203,7 +204,8 @@ def _players(document: Mapping[str, Any], defaults: Defaults | None) -> tuple[st
 
 
 def parse_players(value: Any) -> tuple[str, ...]:
-    """Player names from a list (or a comma-separated string): 2 to 4, distinct, not empty.
+    """Player names from a list (or a comma-separated string): 2 to 4, distinct, not empty, each
+    normalised by :func:`~okeytool.score.names.check_name` (no invisible characters).
 
     Raises :class:`RoundError` otherwise.
     """
@@ -211,7 +213,7 @@ def parse_players(value: Any) -> tuple[str, ...]:
         value = value.split(",")
     if not isinstance(value, Sequence) or not all(isinstance(p, str) for p in value):
         raise RoundError(f"players are a list of names, not {value!r}")
-    names = tuple(p.strip() for p in value)
+    names = tuple(check_name(p, "a player name") for p in value)
     if any(not p for p in names):
         raise RoundError(f"a player name is empty in {list(value)!r}")
     for name in names:

@@ -1,0 +1,40 @@
+"""Player, team and game names as they enter: normalised, and refused when they hold hidden characters.
+
+A name is typed data. It is normalised to Unicode NFC and stripped of surrounding spaces, so
+``Çağrı`` typed with combining accents and with precomposed letters is one name. A name holding a
+character that does not show (control and escape characters, zero-width characters, bidi
+controls such as U+202E, line separators) is refused rather than silently changed: such a name
+looks like another one, or rearranges the text around it. Markup such as ``[/]`` is allowed in a
+name and printed literally (``okeytool.render.text``).
+
+>>> check_name(" Ali ", "a player name")
+'Ali'
+>>> check_name("Ali\\u200b", "a player name")
+Traceback (most recent call last):
+...
+okeytool.errors.RoundError: a player name may not hold the invisible character U+200B: 'Ali\\u200b'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from okeytool.errors import RoundError
+
+#: Unicode categories refused in names: control, format (zero-width, bidi), surrogates, private
+#: use, unassigned, line and paragraph separators.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: The longest name kept (in characters): a name is a label at a table, not a document.
+MAX_NAME_LENGTH = 40
+
+
+def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> str:
+    """``name`` normalised (NFC, stripped). Raises :class:`RoundError` naming ``what`` for an invisible
+    character or a name longer than ``max_length``. An empty result is returned as is (callers decide)."""
+    text = unicodedata.normalize("NFC", name).strip()
+    for char in text:
+        if unicodedata.category(char) in REFUSED_CATEGORIES:
+            raise RoundError(f"{what} may not hold the invisible character U+{ord(char):04X}: {text!r}")
+    if len(text) > max_length:
+        raise RoundError(f"{what} is at most {max_length} characters long, got {len(text)}: {text[:max_length]!r}...")
+    return text
