@@ -127,8 +127,8 @@ def _corrupt(path: Path) -> None:
 @pytest.mark.parametrize(
     ("setup", "args", "words"),
     [
-        (None, ["game", "show"], "no current game"),
-        (None, ["game", "round", "-w", "P1", "-f", "normal"], "no current game"),
+        (None, ["game", "show"], "no game ledger at"),
+        (None, ["game", "round", "-w", "P1", "-f", "normal"], "no game ledger at"),
         ("new", ["game", "round", "-w", "P9", "-f", "normal"], "unknown player 'P9'"),
         ("new", ["game", "round", "-w", "P1", "-f", "sideways"], "unknown finish"),
         ("new", ["game", "round", "-w", "P1", "-t", "R1 X2", "-i", "R4"], "unknown colour"),

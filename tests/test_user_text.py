@@ -69,7 +69,8 @@ def test_markup_in_names_prints_literally_in_game(tmp_path: Path) -> None:
     assert new.returncode == 0, new.stderr
     assert "[red]friday" in new.stdout
     added = okeytool("game", "round", "-w", "[/]", "-f", "normal", db=db)
-    assert added.returncode == 0, added.stderr and "[/] wins" in added.stdout
+    assert added.returncode == 0, added.stderr
+    assert "[/] wins" in added.stdout
     shown = okeytool("game", "show", db=db)
     assert shown.returncode == 0, shown.stderr
     assert "[white on white]Ali" in shown.stdout and "[/]" in shown.stdout

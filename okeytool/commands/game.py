@@ -48,18 +48,25 @@ game_app = typer.Typer(
 
 
 @contextmanager
-def ledger_at(db: Path | None) -> Iterator[Ledger]:
-    """The ledger of ``--db`` / ``$OKEYTOOL_DB`` / the default file; SQLite errors become :class:`LedgerError`."""
+def ledger_at(db: Path | None, *, create: bool = False, write: bool = True) -> Iterator[Ledger]:
+    """The ledger of ``--db`` / ``$OKEYTOOL_DB`` / the default file; SQLite errors become :class:`LedgerError`.
+
+    Only ``game new`` passes ``create``: every other command refuses a ledger that does not exist.
+    Commands that only read pass ``write=False`` and work on a read-only ledger.
+    """
     import sqlite3
 
     from okeytool.ledger import db_path, open_ledger
+    from okeytool.ledger.database import is_read_only_error, one_line, read_only_message
 
     path = db_path(db)
-    ledger = open_ledger(path)
+    ledger = open_ledger(path, create=create, write=write)
     try:
         yield ledger
     except sqlite3.Error as err:
-        raise LedgerError(f"the game ledger {path} failed: {err}") from None
+        if is_read_only_error(err):
+            raise LedgerError(read_only_message(path)) from None
+        raise LedgerError(f"the game ledger {path} failed: {one_line(err)}") from None
     finally:
         ledger.close()
 
@@ -86,7 +93,7 @@ def new(
     settings = parse_options(option)
     if scheme:
         settings["scheme"] = scheme
-    with ledger_at(db) as ledger:
+    with ledger_at(db, create=True) as ledger:
         info = ledger.new_game(rules, settings, players, name)
         state = ledger.state(info.id)
     if json:
@@ -152,7 +159,7 @@ def show(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
 
     Example: okeytool game show --game 2 --json
     """
-    with ledger_at(db) as ledger:
+    with ledger_at(db, write=False) as ledger:
         state = ledger.state(game)
     if json:
         print_json(state.to_json())
@@ -185,7 +192,7 @@ def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
 
     Example: okeytool game list --db ~/okey.sqlite3
     """
-    with ledger_at(db) as ledger:
+    with ledger_at(db, write=False) as ledger:
         states = [ledger.state(info.id) for info in ledger.games()]
     if json:
         print_json({"games": [_summary(s) for s in states]})
@@ -249,7 +256,7 @@ def export(
 
     if fmt not in FORMATS:
         raise InputError(f"--format takes {' or '.join(FORMATS)}, not {fmt!r}")
-    with ledger_at(db) as ledger:
+    with ledger_at(db, write=False) as ledger:
         text = export_game(ledger.state(game), fmt)
     if output is None:
         typer.echo(text, nl=False)

@@ -68,18 +68,57 @@ PenaltyOpt = Annotated[
 ]
 
 
+#: The largest round document read (bytes): a round is a few hundred bytes; this bounds a mistaken
+#: ``--round /dev/zero`` or a huge file.
+MAX_DOCUMENT_BYTES = 1 << 20
+#: The deepest nesting a round document may have (a round is at most four levels deep).
+MAX_DOCUMENT_DEPTH = 8
+
+
 def read_document(source: str) -> Any:
-    """The JSON document in file ``source`` (``-``: stdin). Raises :class:`InputError` for bad JSON."""
+    """The JSON document in file ``source`` (``-``: stdin), UTF-8 with or without a byte-order mark.
+
+    Raises :class:`InputError` for a document over :data:`MAX_DOCUMENT_BYTES`, text that is not
+    UTF-8, bad JSON, or nesting deeper than :data:`MAX_DOCUMENT_DEPTH`; ``OSError`` for a file that
+    cannot be read.
+    """
     name = "stdin" if source == "-" else source
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    if source == "-":
+        binary = getattr(sys.stdin, "buffer", None)  # None when stdin was replaced by a text stream
+        raw = binary.read(MAX_DOCUMENT_BYTES + 1) if binary is not None else sys.stdin.read(MAX_DOCUMENT_BYTES + 1)
+        data = raw if isinstance(raw, bytes) else raw.encode("utf-8")
+    else:
+        with Path(source).open("rb") as handle:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise InputError(
+            f"round document {name}: larger than {MAX_DOCUMENT_BYTES // 1024} KiB; a round is a small JSON object"
+        )
     try:
-        return jsonlib.loads(text)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError(f"round document {name}: not UTF-8 text (byte {err.start})") from None
+    try:
+        document = jsonlib.loads(text)
     except jsonlib.JSONDecodeError as err:
         raise InputError(
             f"round document {name}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})"
         ) from None
+    except RecursionError:
+        raise InputError(f"round document {name}: nested deeper than {MAX_DOCUMENT_DEPTH} levels") from None
     except ValueError as err:  # a number too long to read
         raise InputError(f"round document {name}: {err}") from None
+    if _depth(document) > MAX_DOCUMENT_DEPTH:
+        raise InputError(f"round document {name}: nested deeper than {MAX_DOCUMENT_DEPTH} levels")
+    return document
+
+
+def _depth(value: Any, limit: int = MAX_DOCUMENT_DEPTH + 1) -> int:
+    """How deep lists and objects nest in ``value`` (counted up to ``limit``, no further)."""
+    if limit <= 0 or not isinstance(value, (list, dict)):
+        return 0
+    children = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(child, limit - 1) for child in children), default=0)
 
 
 def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:

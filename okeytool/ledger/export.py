@@ -56,4 +56,3 @@ def _csv(state: GameState) -> str:
         )  # fmt: skip
     csv.writer(out, lineterminator="\n").writerows([safe_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
-

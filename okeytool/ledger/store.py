@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from okeytool.errors import LedgerError, RoundError
-from okeytool.ledger.database import connect, transaction
+from okeytool.ledger.database import connect, is_read_only_error, one_line, read_only_message, transaction
 from okeytool.rules import Rules, get_rules
 from okeytool.score import Defaults, RoundScore, Standings, read_round, scheme_for, score_round, standings
 from okeytool.score.document import parse_players
@@ -25,6 +25,7 @@ from okeytool.score.names import check_name
 
 CURRENT_KEY = "current_game"
 MAX_GAME_NAME = 80
+MIN_ID, MAX_ID = -(2**63), 2**63 - 1  # SQLite's INTEGER
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,20 @@ class Ledger:
     Raises :class:`LedgerError` when the file cannot be used (see :func:`connect`).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, create: bool = True, write: bool = True) -> None:
         self.path = path
-        self.conn = connect(path)
+        self.conn = connect(path, create=create, write=write)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; a read-only file's refusal becomes a :class:`LedgerError` saying so."""
+        try:
+            with transaction(self.conn) as conn:
+                yield conn
+        except sqlite3.OperationalError as err:
+            if is_read_only_error(err):
+                raise LedgerError(read_only_message(self.path)) from None
+            raise
 
     def __enter__(self) -> Ledger:
         return self
@@ -168,7 +180,7 @@ class Ledger:
         base = get_rules(rules.name)
         stored = {k: v for k, v in rules.options.items() if k == "scheme" or getattr(base, k) != v}
         created = _now()
-        with transaction(self.conn):
+        with self._transaction():
             cursor = self.conn.execute(
                 "INSERT INTO games (name, rules, options, players, created) VALUES (?, ?, ?, ?, ?)",
                 (name.strip(), rules.name, json.dumps(stored, sort_keys=True), json.dumps(list(names)), created),
@@ -185,7 +197,7 @@ class Ledger:
 
     def use(self, game_id: int) -> GameInfo:
         """Make ``game_id`` the current game. Raises :class:`LedgerError` if there is no such game."""
-        with transaction(self.conn):
+        with self._transaction():
             info = self.game(game_id)
             self._set_current(info.id)
         return info
@@ -201,6 +213,8 @@ class Ledger:
             game_id = self.current_id()
             if game_id is None:
                 raise LedgerError("no current game: start one with 'okeytool game new --players A,B,C,D'")
+        if not MIN_ID <= game_id <= MAX_ID:  # beyond SQLite's integers: no such game
+            raise LedgerError(f"there is no game {game_id} in {self.path} ('okeytool game list' shows the games)")
         row = self.conn.execute(
             "SELECT id, name, rules, options, players, created FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -251,7 +265,7 @@ class Ledger:
         """
         if not isinstance(document, Mapping):
             raise RoundError(f"a round document is a JSON object, not {type(document).__name__}")
-        with transaction(self.conn):
+        with self._transaction():
             info = self.game(game_id)
             records = self.records(info.id)
             before = replay(info, records)
@@ -271,7 +285,7 @@ class Ledger:
 
     def undo(self, game_id: int | None = None) -> RoundRecord:
         """Remove the last round of the game (one transaction). Raises :class:`LedgerError` if it has none."""
-        with transaction(self.conn):
+        with self._transaction():
             info = self.game(game_id)
             records = self.records(info.id)
             if not records:
@@ -281,9 +295,12 @@ class Ledger:
         return last
 
 
-def open_ledger(path: Path) -> Ledger:
-    """The ledger at ``path`` (created on first use). Raises :class:`LedgerError`, ``OSError``."""
+def open_ledger(path: Path, *, create: bool = False, write: bool = True) -> Ledger:
+    """The ledger at ``path``: created only with ``create``, opened read-only without ``write``.
+
+    Raises :class:`LedgerError` (see :func:`~okeytool.ledger.database.connect`), ``OSError``.
+    """
     try:
-        return Ledger(path)
+        return Ledger(path, create=create, write=write)
     except sqlite3.OperationalError as err:
-        raise LedgerError(f"cannot use the game ledger {path}: {err}") from None
+        raise LedgerError(f"cannot use the game ledger {path}: {one_line(err)}") from None
