@@ -30,7 +30,7 @@ from okeytool.score.result import RoundScore
 from okeytool.values import REAL_OKEY_VALUE, hand_value
 
 if TYPE_CHECKING:
-    from okeytool.score.document import Round
+    from okeytool.score.round import Round
 
 FINISHES = ("normal", "okey", "elden", "elden+okey", "aborted")
 OKEY_FINISHES = ("okey", "elden+okey")
