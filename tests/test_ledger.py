@@ -17,6 +17,7 @@ import pytest
 from okeytool.errors import LedgerError, RoundError, RulesError
 from okeytool.ledger import Ledger, db_path, export_game
 from okeytool.ledger.database import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from okeytool.score import RoundScore
 
 PLAYERS = "Ali,Bora,Cem,Deniz"
 
@@ -318,3 +319,27 @@ def test_a_writer_killed_mid_transaction_leaves_the_previous_state(db: Path) -> 
         assert [r.seq for r in ledger.state().records] == [1]
         after = ledger.add_round({"winner": "Cem", "finish": "normal"})  # the lock is free again
         assert after.standings.totals == {"Ali": 18, "Bora": 16, "Cem": 18, "Deniz": 16}
+
+
+def test_adding_a_round_scores_each_earlier_round_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adding round k scores k rounds: the k-1 stored ones (replayed once) and the new one."""
+    import okeytool.ledger.store as store
+
+    calls: list[int] = []
+    real = store.score_round
+
+    def counting(round_: object) -> RoundScore:
+        calls.append(1)
+        return real(round_)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "score_round", counting)
+    with Ledger(db) as ledger:
+        ledger.new_game("classic", {"scheme": "penalty"}, PLAYERS)
+        for k in range(1, 6):
+            calls.clear()
+            state = ledger.add_round({"winner": "Ali", "finish": "normal"})
+            assert len(calls) == k
+        assert state.standings.totals == {"Ali": 0, "Bora": 10, "Cem": 10, "Deniz": 10}
+        calls.clear()
+        assert ledger.state().to_json() == state.to_json()  # the same answer as a full replay
+        assert len(calls) == 5

@@ -19,7 +19,16 @@ from typing import Any
 from okeytool.errors import LedgerError, RoundError
 from okeytool.ledger.database import connect, is_read_only_error, one_line, read_only_message, transaction
 from okeytool.rules import Rules, get_rules
-from okeytool.score import Defaults, RoundScore, Standings, read_round, scheme_for, score_round, standings
+from okeytool.score import (
+    Defaults,
+    RoundScore,
+    Standings,
+    extended,
+    read_round,
+    scheme_for,
+    score_round,
+    standings,
+)
 from okeytool.score.document import parse_players
 from okeytool.score.names import check_name
 
@@ -98,17 +107,18 @@ def _now() -> str:
 
 
 def replay(info: GameInfo, records: Sequence[RoundRecord]) -> Standings:
-    """Score every stored round again and add them up. Raises :class:`RoundError` for a round that no
-    longer fits the game (naming the round)."""
+    """Score every stored round once, in order, adding each to the standings of those before it.
+
+    Raises :class:`RoundError` for a round that no longer fits the game (naming the round).
+    """
     rules = info.rules
-    scores: list[RoundScore] = []
-    state = standings(rules, info.players, scores)
+    state = standings(rules, info.players, ())
     for record in records:
         try:
-            scores.append(score_for_game(info, rules, state, record.document))
+            score = score_for_game(info, rules, state, record.document)
         except RoundError as err:
             raise RoundError(f"round {record.seq} of game {info.id}: {err}") from None
-        state = standings(rules, info.players, scores)
+        state = extended(state, score)
     return state
 
 
@@ -275,13 +285,16 @@ class Ledger:
                     f"game {info.id} is finished ({won} won); it takes no more rounds: "
                     "start a new one with 'okeytool game new'"
                 )
-            score_for_game(info, info.rules, before, document)
+            score = score_for_game(info, info.rules, before, document)
             seq = (records[-1].seq if records else 0) + 1
+            stored = json.dumps(dict(document), sort_keys=True, ensure_ascii=False)
+            record = RoundRecord(seq, json.loads(stored), _now(), note)
             self.conn.execute(
                 "INSERT INTO rounds (game_id, seq, document, created, note) VALUES (?, ?, ?, ?, ?)",
-                (info.id, seq, json.dumps(dict(document), sort_keys=True, ensure_ascii=False), _now(), note),
+                (info.id, seq, stored, record.created, note),
             )
-            yield self.state(info.id)
+            # The new round's score goes on the standings already replayed: nothing is scored twice.
+            yield GameState(info, (*records, record), extended(before, score), info.id == self.current_id())
 
     def undo(self, game_id: int | None = None) -> RoundRecord:
         """Remove the last round of the game (one transaction). Raises :class:`LedgerError` if it has none."""
