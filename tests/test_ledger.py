@@ -35,7 +35,8 @@ def test_new_game_rounds_and_undo(db: Path) -> None:
         state = ledger.add_round({"winner": "Bora", "finish": "okey", "gosterme": ["Cem"]})
         assert state.standings.totals == {"Ali": 15, "Bora": 17, "Cem": 14, "Deniz": 13}
         removed = ledger.undo()
-        assert removed.seq == 2 and removed.document["gosterme"] == ["Cem"]
+        assert removed.kind == "round" and removed.round is not None
+        assert removed.round.seq == 2 and removed.round.document["gosterme"] == ["Cem"]
         assert ledger.state().standings.totals == {"Ali": 20, "Bora": 18, "Cem": 18, "Deniz": 18}
     with Ledger(db) as again:  # stored, not kept in memory
         state = again.state()
@@ -201,7 +202,7 @@ def test_an_old_schema_is_migrated_keeping_its_games(db: Path) -> None:
         state = ledger.state()
         assert state.standings.totals == {"A": 20, "B": 16}
         assert state.records[0].note == ""
-        assert ledger.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert ledger.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
 
 
 def test_a_newer_schema_is_refused(db: Path) -> None:

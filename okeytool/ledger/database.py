@@ -24,7 +24,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 BUSY_TIMEOUT_MS = 10_000
 
-#: The statements that bring a ledger from version ``n`` to ``n + 1``.
+#: The statements that bring a ledger from version ``n`` to ``n + 1``: append a new step with the
+#: next number; a step never changes once released (a ledger at version ``n`` has run steps 0..n-1).
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     0: (
         """CREATE TABLE games (
@@ -44,6 +45,19 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
     1: ("ALTER TABLE rounds ADD COLUMN note TEXT NOT NULL DEFAULT ''",),
+    # The history of changes to a game: each holds the game as it was before (its players, name and
+    # rounds, as JSON), so ``game undo`` can take back the last change exactly; ``undone`` is set then.
+    2: (
+        """CREATE TABLE changes (
+               id INTEGER PRIMARY KEY,
+               game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+               kind TEXT NOT NULL,
+               summary TEXT NOT NULL,
+               before TEXT NOT NULL,
+               created TEXT NOT NULL,
+               undone TEXT)""",
+        "CREATE INDEX changes_by_game ON changes (game_id, id)",
+    ),
 }
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from okeytool.ledger.store import GameState
+from okeytool.ledger.store import Change, GameInfo, GameState
 from okeytool.render.score import items_table, round_title
 from okeytool.render.text import and_list, inert, joined, user_text
 from okeytool.render.tiles import console
@@ -151,10 +151,20 @@ def added_view(state: GameState) -> list[RenderableType]:
     return [title, items_table(last), status_text(state), standings_table(state)]
 
 
-def undone_view(seq: int, state: GameState) -> list[RenderableType]:
-    """Which round was removed, and the standings now."""
-    title = Text(f"removed round {seq} of game {inert(state.info.title)}", style="bold")
+def changed_view(what: str, state: GameState) -> list[RenderableType]:
+    """What changed (``what``: our words, names made inert by the caller), and the standings now."""
+    title = Text(f"{what} in game {inert(state.info.title)}", style="bold")
     return [title, status_text(state), standings_table(state)]
+
+
+def history_view(info: GameInfo, changes: Sequence[Change]) -> list[RenderableType]:
+    """The changes made to a game, oldest first; undone ones marked."""
+    if not changes:
+        return [Text(f"game {inert(info.title)}: no changes recorded")]
+    table = Table("#", "when", "change", "", box=None, pad_edge=False)
+    for k, change in enumerate(changes, start=1):
+        table.add_row(str(k), change.created, user_text(change.summary), "undone" if change.undone else "")
+    return [Text(f"game {inert(info.title)}: history", style="bold"), table]
 
 
 def render_list(states: Sequence[GameState]) -> None:

@@ -35,7 +35,7 @@ from okeytool.errors import InputError, RoundError
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import check_supply
 from okeytool.rules import Rules, get_rules
-from okeytool.score.names import check_name
+from okeytool.score.names import check_name, name_key
 from okeytool.score.round import Defaults, Hand101, Round
 from okeytool.score.schemes import Scheme, scheme_for
 from okeytool.tiles import Tile
@@ -129,12 +129,38 @@ def parse_players(value: Any) -> tuple[str, ...]:
     for name in names:
         if "=" in name or "," in name:
             raise RoundError(f"a player name may not contain '=' or ',': {name!r}")
-    if len(set(names)) != len(names):
-        twice = next(p for p in names if names.count(p) > 1)
-        raise RoundError(f"player {twice!r} is named twice")
+    keys = [name_key(p) for p in names]
+    if len(set(keys)) != len(keys):
+        twice = next(p for p, k in zip(names, keys) if keys.count(k) > 1)
+        raise RoundError(f"player {twice!r} is named twice (names are told apart ignoring case)")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
     return names
+
+
+#: The keys of a round document that name players: as a value, a list of values, or mapping keys.
+NAME_VALUES = ("winner",)
+NAME_LISTS = ("players", "gosterme")
+NAME_MAPS = ("hands", "penalties", "racks")
+
+
+def rename_in_document(document: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A copy of a round document with the player ``old`` called ``new`` wherever it names a player."""
+    out = dict(document)
+    for key in NAME_VALUES:
+        if out.get(key) == old:
+            out[key] = new
+    for key in NAME_LISTS:
+        value = out.get(key)
+        if value == old:
+            out[key] = new
+        elif isinstance(value, list):
+            out[key] = [new if v == old else v for v in value]
+    for key in NAME_MAPS:
+        value = out.get(key)
+        if isinstance(value, Mapping):
+            out[key] = {(new if k == old else k): v for k, v in value.items()}
+    return out
 
 
 def player_of(name: Any, players: Sequence[str], what: str) -> str:

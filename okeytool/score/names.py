@@ -18,6 +18,7 @@ okeytool.errors.RoundError: a player name may not hold the invisible character U
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from okeytool.errors import RoundError
 
@@ -38,3 +39,37 @@ def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> st
     if len(text) > max_length:
         raise RoundError(f"{what} is at most {max_length} characters long, got {len(text)}: {text[:max_length]!r}...")
     return text
+
+
+def name_key(name: str) -> str:
+    """The form names are compared in: case folded, the Turkish dotted and dotless i as one letter.
+
+    >>> name_key("ALİ") == name_key("Ali") == name_key("alı")
+    True
+    """
+    text = unicodedata.normalize("NFC", name).strip()
+    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")
+    return unicodedata.normalize("NFC", text.casefold())
+
+
+def match_name(given: str, names: Sequence[str], what: str) -> str:
+    """The one of ``names`` that ``given`` means: the same name, else the same ignoring case, else the
+    only name it begins (``ali`` and ``Al`` mean ``Ali``).
+
+    Raises :class:`RoundError` naming ``what`` when no name matches or a prefix fits several.
+
+    >>> match_name("bo", ["Ali", "Bora", "Cem"], "winner")
+    'Bora'
+    """
+    if given in names:
+        return given
+    key = name_key(given)
+    same = [n for n in names if name_key(n) == key]
+    if len(same) == 1:
+        return same[0]
+    begun = [n for n in names if name_key(n).startswith(key)] if key else []
+    if len(begun) == 1:
+        return begun[0]
+    if len(begun) > 1:
+        raise RoundError(f"{given!r} as {what} could be {' or '.join(begun)}: type more of the name")
+    raise RoundError(f"unknown player {given!r} as {what} (players: {', '.join(names)})")
