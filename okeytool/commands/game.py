@@ -300,6 +300,25 @@ def undo(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
     sys.stdout.write(text)
 
 
+@game_app.command("share")
+def share(
+    fmt: Annotated[str, typer.Option("--format", "-F", help="text (plain, for a chat) or md (Markdown).")] = "text",
+    game: GameOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """A summary of the game to paste into a group chat: standings, the winners, the rounds played.
+
+    Example: okeytool game share --format md
+    """
+    from okeytool.render.game import SHARE_FORMATS, share_text
+
+    if fmt not in SHARE_FORMATS:
+        raise InputError(f"--format takes {' or '.join(SHARE_FORMATS)}, not {fmt!r}")
+    with ledger_at(db, write=False) as ledger:
+        text = share_text(ledger.state(game), fmt)
+    sys.stdout.write(text)
+
+
 @game_app.command("list")
 def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
     """Every game in the ledger: players, rules, rounds, winners; the current one marked with *.

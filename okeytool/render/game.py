@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -185,3 +185,83 @@ def render_list(states: Sequence[GameState]) -> None:
             Text(status),
         )
     out.print(table)
+
+
+# -- sharing -------------------------------------------------------------------------------------
+
+SHARE_FORMATS = ("text", "md")
+MARKDOWN_SPECIAL = set("\\`*_{}[]()<>#+-.!|~")
+
+
+def places(state: GameState) -> list[tuple[int, str, int]]:
+    """``(place, player, total)`` best first; equal totals share a place (1, 2, 2, 4)."""
+    totals = state.standings.totals
+    order = ranked(state)
+    sign = 1 if _lower(state) else -1
+    return [(1 + sum(1 for q in order if sign * totals[q] < sign * totals[p]), p, totals[p]) for p in order]
+
+
+def rounds_phrase(state: GameState) -> str:
+    """``4 rounds played`` (``4 of 11 rounds played`` where the game lasts a number of rounds)."""
+    standings = state.standings
+    played = len(state.records)
+    if scheme_for(standings.rules).counts_rounds:
+        counted = standings.counted_rounds
+        extra = f" ({played - counted} not counted)" if counted != played else ""
+        return f"{counted} of {standings.rules.rounds} rounds played{extra}"
+    return f"{played} round{'s' if played != 1 else ''} played"
+
+
+def outcome_phrase(state: GameState, name: Callable[[str], str]) -> str:
+    """``finished: Ali and Bora win`` or ``in play, Ali leads``; ``name`` makes each name safe."""
+    standings = state.standings
+    if standings.finished:
+        winners = [name(w) for w in standings.winners]
+        head = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else "".join(winners)
+        text = f"finished: {head} {'wins' if len(winners) == 1 else 'win'}"
+    elif not state.records:
+        text = "not started"
+    else:
+        best = [name(p) for place, p, _ in places(state) if place == 1]
+        lead = ", ".join(best[:-1]) + " and " + best[-1] if len(best) > 1 else "".join(best)
+        text = f"in play: {lead} {'leads' if len(best) == 1 else 'lead'}"
+    if standings.out:
+        text += "; out: " + ", ".join(name(p) for p in standings.out)
+    return text
+
+
+def markdown(text: str) -> str:
+    """User text for Markdown: made inert, and every character Markdown acts on escaped with ``\\``."""
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in inert(text))
+
+
+def share_text(state: GameState, fmt: str = "text") -> str:
+    """A summary to paste into a group chat: the game, rounds played, the outcome and the standings.
+
+    ``fmt`` is ``text`` (plain) or ``md`` (Markdown). The totals, winners and rounds are those of
+    ``game show``. Raises ``ValueError`` for another format.
+    """
+    if fmt not in SHARE_FORMATS:
+        raise ValueError(f"--format takes {' or '.join(SHARE_FORMATS)}, not {fmt!r}")
+    info, standings = state.info, state.standings
+    better = "lower" if _lower(state) else "higher"
+    rows = places(state)
+    if fmt == "md":
+        lines = [
+            f"**Okey game {markdown(info.title)}** ({markdown(info.rules_name)}, {standings.rules.scheme} scoring)",
+            "",
+            f"{rounds_phrase(state)}; **{outcome_phrase(state, markdown)}**",
+            "",
+            f"| place | player | total ({better} is better) |",
+            "|---:|---|---:|",
+            *(f"| {place} | {markdown(player)} | {total} |" for place, player, total in rows),
+        ]
+        return "\n".join(lines) + "\n"
+    width = max(len(inert(p)) for p in standings.players)
+    lines = [
+        f"Okey game {inert(info.title)} ({info.rules_name}, {standings.rules.scheme} scoring)",
+        f"{rounds_phrase(state)}; {outcome_phrase(state, inert)}",
+        f"standings ({better} is better):",
+        *(f"{place}. {inert(player):<{width}}  {total:>5}" for place, player, total in rows),
+    ]
+    return "\n".join(lines) + "\n"
