@@ -153,7 +153,7 @@ def test_edit_delete_rename_and_undo_on_the_command_line(db: Path) -> None:
     before = dump(db)
     shown = json.loads(okeytool(db, "game", "show", "--json").stdout)
     steps = [
-        ("game", "edit", "2", "-w", "Bora", "-f", "normal", "--note", "typo"),
+        ("game", "edit", "2", "-w", "bo", "-f", "normal", "--note", "typo"),
         ("game", "delete", "3"),
         ("game", "rename", "deniz", "Dilek"),
     ]

@@ -75,7 +75,9 @@ def ledger_at(db: Path | None, *, create: bool = False, write: bool = True) -> I
 
 @game_app.command("new")
 def new(
-    players: Annotated[str, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")],
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated).")
+    ],
     rules: Annotated[
         str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub.")
     ] = "classic",
@@ -180,7 +182,7 @@ def _round_input(ledger: Ledger, game: int | None, round_file: str | None, given
     info = ledger.game(game)
     if not given.any():
         raise InputError("describe the round: --winner NAME --finish ... (or --null), or --round FILE")
-    return round_document(info.rules, **{f.name: getattr(given, f.name) for f in fields(given)})
+    return round_document(info.rules, players=info.players, **{f.name: getattr(given, f.name) for f in fields(given)})
 
 
 @game_app.command("edit")

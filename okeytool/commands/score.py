@@ -35,7 +35,10 @@ SchemeOpt = Annotated[
     str | None,
     typer.Option("--scheme", help="Scoring scheme: pagat, penalty, okeygg (classic rules); default the profile's."),
 ]
-PlayersOpt = Annotated[str | None, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")]
+PlayersOpt = Annotated[
+    str | None,
+    typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated)."),
+]
 WinnerOpt = Annotated[str | None, typer.Option("--winner", "-w", help="Who won (went out).")]
 NullOpt = Annotated[bool, typer.Option("--null", help="Nobody won: a null round (classic), a blocked game (rummikub).")]
 FinishOpt = Annotated[
@@ -61,8 +64,11 @@ OpenedOpt = Annotated[
 ]
 HandOpt = Annotated[
     list[str] | None,
-    typer.Option("--hand", "--rack", help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable."),
-]
+    typer.Option(
+        "--hand", "--rack",
+        help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable; in 101 NAME=POINTS as called.",
+    ),
+]  # fmt: skip
 PenaltyOpt = Annotated[
     list[str] | None, typer.Option("--penalty", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).")
 ]
@@ -144,6 +150,7 @@ def _names(values: Sequence[str] | None) -> list[str]:
 def round_document(
     rules: Rules,
     *,
+    players: Sequence[str] | None = None,
     winner: str | None,
     null: bool,
     finish: str | None,
@@ -158,21 +165,29 @@ def round_document(
 ) -> dict[str, Any]:
     """The round document the command-line options describe (rules, scheme and players not included).
 
-    Raises :class:`InputError` for malformed options.
+    With ``players`` every name typed is matched to a player as people type them: ignoring case,
+    or by a unique beginning (``-w ali`` or ``-w al`` for Ali). In 101, ``--hand NAME=24`` gives the
+    points the player called out instead of his tiles.
+
+    Raises :class:`InputError` for malformed options, an unknown or ambiguous name.
     """
     from okeytool.score import scheme_for
+    from okeytool.score.names import match_name
+
+    def who(name: str, what: str) -> str:
+        return match_name(name.strip(), players, what) if players else name.strip()
 
     doc: dict[str, Any] = {}
     if null and winner:
         raise InputError("--null means nobody won; it cannot be given with --winner")
     if winner:
-        doc["winner"] = winner.strip()
+        doc["winner"] = who(winner, "winner")
     elif null:
         doc["winner"] = None
     if finish:
         doc["finish"] = finish
     if gosterme:
-        doc["gosterme"] = _names(gosterme)
+        doc["gosterme"] = [who(name, "gösterme") for name in _names(gosterme)]
     if kafa:
         doc["kafa"] = True
     if winner_tiles:
@@ -187,8 +202,8 @@ def round_document(
     for name, how in _pairs(opened, "--opened"):
         if how not in ("melds", "pairs"):
             raise InputError(f"--opened takes NAME=melds or NAME=pairs, got {name}={how}")
-        hands.setdefault(name, {})["opened"] = how
-    tiles = _pairs(hand, "--hand")
+        hands.setdefault(who(name, "--opened"), {})["opened"] = how
+    tiles = [(who(name, "--hand"), text) for name, text in _pairs(hand, "--hand")]
     if scheme_for(rules).uses_racks:
         if hands:
             raise InputError("--opened is for 101 rounds")
@@ -196,12 +211,19 @@ def round_document(
             doc["racks"] = dict(tiles)
     else:
         for name, text in tiles:
-            hands.setdefault(name, {"opened": None})["tiles"] = text
+            entry = hands.setdefault(name, {"opened": None})
+            if text.isascii() and text.isdigit():
+                if len(text) > 4:
+                    raise InputError(f"--hand {name}={text}: the points of a hand are a small number")
+                entry["points"] = int(text)  # the points he called out, instead of his tiles
+            else:
+                entry["tiles"] = text
     if hands:
         doc["hands"] = hands
     penalties: dict[str, int] = {}
     for value in penalty or ():
         name, count = _penalty(value)
+        name = who(name, "--penalty")
         penalties[name] = penalties.get(name, 0) + count
     if penalties:
         doc["penalties"] = penalties
@@ -285,8 +307,11 @@ def register(app: typer.Typer) -> None:
             settings = parse_options(option)
             if scheme:
                 settings["scheme"] = scheme
+            from okeytool.score.document import parse_players
+
             profile = load_rules(rules, [f"{k}={v}" for k, v in settings.items()])
-            document = {"rules": rules, "players": (players or DEFAULT_PLAYERS).split(",")}
+            names = parse_players(players or DEFAULT_PLAYERS)
+            document = {"rules": rules, "players": list(names)}
             if scheme:
                 document["scheme"] = scheme
             if option:
@@ -294,6 +319,7 @@ def register(app: typer.Typer) -> None:
             document.update(
                 round_document(
                     profile,
+                    players=names,
                     winner=winner,
                     null=null,
                     finish=finish,

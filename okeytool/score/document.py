@@ -39,6 +39,7 @@ from okeytool.score.names import check_name, name_key
 from okeytool.score.round import Defaults, Hand101, Round
 from okeytool.score.schemes import Scheme, scheme_for
 from okeytool.tiles import Tile
+from okeytool.values import REAL_OKEY_VALUE
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -46,6 +47,8 @@ OPENINGS = ("melds", "pairs")
 #: Most 101 discard penalties one player can be charged in a round. A penalty comes with a discard,
 #: one a turn, and a round lasts a few dozen turns (about 20 tiles are left in the stock after the deal).
 MAX_PENALTIES = 50
+#: The most a 101 hand left in play can be worth: 21 tiles, two real okeys, the rest 13s.
+MAX_HAND_POINTS = 2 * REAL_OKEY_VALUE + 19 * 13
 KEYS = (
     "rules", "scheme", "options", "players", "winner", "finish", "gosterme", "kafa",
     "winner_tiles", "indicator", "hands", "penalties", "racks",
@@ -114,13 +117,14 @@ def _players(document: Mapping[str, Any], defaults: Defaults | None) -> tuple[st
 
 
 def parse_players(value: Any) -> tuple[str, ...]:
-    """Player names from a list (or a comma-separated string): 2 to 4, distinct, not empty, each
+    """Player names from a list (or a string: comma-separated, or separated by spaces when it holds
+    no comma, as a game has two players or more): 2 to 4, distinct ignoring case, not empty, each
     normalised by :func:`~okeytool.score.names.check_name` (no invisible characters).
 
     Raises :class:`RoundError` otherwise.
     """
     if isinstance(value, str):
-        value = value.split(",")
+        value = value.split(",") if "," in value else value.split()
     if not isinstance(value, Sequence) or not all(isinstance(p, str) for p in value):
         raise RoundError(f"players are a list of names, not {value!r}")
     names = tuple(check_name(p, "a player name") for p in value)
@@ -134,7 +138,8 @@ def parse_players(value: Any) -> tuple[str, ...]:
         twice = next(p for p, k in zip(names, keys) if keys.count(k) > 1)
         raise RoundError(f"player {twice!r} is named twice (names are told apart ignoring case)")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
+        hint = " (separate the names with commas: -p Ali,Bora,Cem,Deniz)" if len(names) < MIN_PLAYERS else ""
+        raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}{hint}")
     return names
 
 
@@ -294,16 +299,31 @@ def _hands(
         if player not in value:
             continue
         entry = value[player]
-        if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles"}:
+        if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles", "points"}:
             raise RoundError(
-                f'hand of {player}: give {{"opened": "melds" | "pairs" | null, "tiles": "..."}}, not {entry!r}'
+                f'hand of {player}: give {{"opened": "melds" | "pairs" | null, "tiles": "..."}} '
+                f'(or "points": 24 instead of the tiles), not {entry!r}'
             )
         opened = entry.get("opened")
         if opened is not None and opened not in OPENINGS:
             raise RoundError(f'hand of {player}: "opened" is "melds", "pairs" or null, not {opened!r}')
+        if entry.get("tiles") is not None and entry.get("points") is not None:
+            raise RoundError(f"hand of {player}: give the tiles or the points, not both")
         tiles = _tiles(entry["tiles"], deal, f"hand of {player}") if entry.get("tiles") is not None else None
-        hands[player] = Hand101(opened, tiles)
+        hands[player] = Hand101(opened, tiles, _hand_points(entry.get("points"), player))
     return hands
+
+
+def _hand_points(value: Any, player: str) -> int | None:
+    """The points a 101 hand was called at (P, the value of its tiles), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_HAND_POINTS:
+        raise RoundError(
+            f"hand of {player}: points are the value of the tiles left, a whole number from 0 to "
+            f"{MAX_HAND_POINTS}, not {value!r}"
+        )
+    return value
 
 
 def _penalties(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme) -> dict[str, int]:

@@ -15,19 +15,33 @@ from okeytool.tiles import Tile
 
 @dataclass(frozen=True)
 class Hand101:
-    """A player's hand at the end of a 101 round: how he opened (or None) and the tiles he still holds.
+    """A player's hand at the end of a 101 round: how he opened (or None) and what he still holds,
+    as tiles or as the points he called out at the table (``points``, the value P of his tiles).
 
-    ``tiles`` is None when they were not given.
+    ``tiles`` and ``points`` are None when not given; at most one of them is given.
     """
 
     opened: str | None
     tiles: tuple[Tile, ...] | None
+    points: int | None = None
+
+    @property
+    def given(self) -> bool:
+        """True when what he still holds is known (tiles or points)."""
+        return self.tiles is not None or self.points is not None
+
+    @property
+    def holds_tiles(self) -> bool:
+        """True when he still holds something: tiles, or points above 0."""
+        return bool(self.tiles) or bool(self.points)
 
     def to_json(self) -> dict[str, object]:
-        """``{"opened": ..., "tiles": "R3 K9"}`` (tiles left out when not given)."""
+        """``{"opened": ..., "tiles": "R3 K9"}`` or ``{"opened": ..., "points": 24}`` (left out when not given)."""
         out: dict[str, object] = {"opened": self.opened}
         if self.tiles is not None:
             out["tiles"] = " ".join(str(t) for t in self.tiles)
+        if self.points is not None:
+            out["points"] = self.points
         return out
 
 
