@@ -76,8 +76,25 @@ def ledger_at(db: Path | None, *, create: bool = False, write: bool = True) -> I
 @game_app.command("new")
 def new(
     players: Annotated[
-        str, typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated).")
-    ],
+        str | None,
+        typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated)."),
+    ] = None,
+    teams: Annotated[
+        str | None,
+        typer.Option(
+            "--teams",
+            help="Partnership 101: two teams of two, Ali+Bora,Cem+Deniz (partners sit opposite).",
+            show_default=False,
+        ),
+    ] = None,
+    partner_rule: Annotated[
+        str,
+        typer.Option(
+            "--partner-rule",
+            help="With --teams: sum (a team scores both partners' results) or partner-out "
+            "(the hand of the finisher's partner is not counted).",
+        ),
+    ] = "sum",
     rules: Annotated[
         str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub.")
     ] = "classic",
@@ -92,13 +109,24 @@ def new(
 ) -> None:
     """Start a game and make it the current one.
 
-    Example: okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday -O renkli=true
+    Examples:
+
+      okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday -O renkli=true
+
+      okeytool game new --rules 101 --teams Ali+Bora,Cem+Deniz
     """
+    from okeytool.score.teams import parse_teams
+
     settings = parse_options(option)
     if scheme:
         settings["scheme"] = scheme
+    if teams is None and not players:
+        raise InputError("name the players (--players Ali,Bora,Cem,Deniz) or the teams (--teams Ali+Bora,Cem+Deniz)")
+    if teams is None and partner_rule != "sum":
+        raise InputError("--partner-rule is for a game of teams (--teams)")
+    pairs = parse_teams(teams, partner_rule) if teams is not None else None
     with ledger_at(db, create=True) as ledger:
-        info = ledger.new_game(rules, settings, players, name)
+        info = ledger.new_game(rules, settings, players or "", name, pairs)
         state = ledger.state(info.id)
     if json:
         print_json(state.to_json())

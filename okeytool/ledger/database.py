@@ -45,8 +45,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
     1: ("ALTER TABLE rounds ADD COLUMN note TEXT NOT NULL DEFAULT ''",),
-    # The history of changes to a game: each holds the game as it was before (its players, name and
-    # rounds, as JSON), so ``game undo`` can take back the last change exactly; ``undone`` is set then.
+    # The history of changes to a game: each holds the game as it was before (its players, name,
+    # teams and rounds, as JSON), so ``game undo`` can take back the last change exactly; ``undone`` is set then.
     2: (
         """CREATE TABLE changes (
                id INTEGER PRIMARY KEY,
@@ -57,6 +57,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
                created TEXT NOT NULL,
                undone TEXT)""",
         "CREATE INDEX changes_by_game ON changes (game_id, id)",
+        # A partnership game's teams and partner rule (JSON, okeytool.score.teams); '' for none.
+        "ALTER TABLE games ADD COLUMN teams TEXT NOT NULL DEFAULT ''",
     ),
 }
 SCHEMA_VERSION = len(MIGRATIONS)

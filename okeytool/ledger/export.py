@@ -43,16 +43,27 @@ def export_game(state: GameState, fmt: str) -> str:
 def _csv(state: GameState) -> str:
     players = state.info.players
     out = io.StringIO()
+    by_team = state.by_team
+    teams = by_team.teams.names if by_team is not None else ()
     rows: list[list[object]] = []
-    rows.append(["round", "winner", "finish", "counted", *players, *(f"total {p}" for p in players)])
+    rows.append(
+        ["round", "winner", "finish", "counted", *players, *(f"total {p}" for p in players),
+         *(f"team {t}" for t in teams), *(f"team total {t}" for t in teams)]
+    )  # fmt: skip
     start = state.standings.rules.starting_points
-    rows.append([0, "", "start", "", *([""] * len(players)), *([start] * len(players))])
+    rows.append(
+        [0, "", "start", "", *([""] * len(players)), *([start] * len(players)),
+         *([""] * len(teams)), *([start * 2] * len(teams))]
+    )  # fmt: skip
     standings = state.standings
     for seq, (score, after) in enumerate(zip(standings.rounds, standings.running), start=1):
         points = score.scores
+        team_cells: list[object] = []
+        if by_team is not None:
+            team_cells = [*(by_team.rounds[seq - 1][t] for t in teams), *(by_team.running[seq - 1][t] for t in teams)]
         rows.append(
             [seq, score.winner or "", score.finish or "", int(score.counted),
-             *(points.get(p, "") for p in players), *(after[p] for p in players)]
+             *(points.get(p, "") for p in players), *(after[p] for p in players), *team_cells]
         )  # fmt: skip
     csv.writer(out, lineterminator="\n").writerows([safe_cell(cell) for cell in row] for row in rows)
     return out.getvalue()

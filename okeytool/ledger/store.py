@@ -30,7 +30,8 @@ from okeytool.score import (
     standings,
 )
 from okeytool.score.document import parse_players, rename_in_document
-from okeytool.score.names import check_name, match_name
+from okeytool.score.names import check_name, match_name, name_key
+from okeytool.score.teams import Teams, TeamStandings, team_standings
 
 CURRENT_KEY = "current_game"
 MAX_GAME_NAME = 80
@@ -47,6 +48,7 @@ class GameInfo:
     options: dict[str, Any]
     players: tuple[str, ...]
     created: str
+    teams: Teams | None = None
 
     @property
     def rules(self) -> Rules:
@@ -68,6 +70,7 @@ class GameInfo:
             "options": dict(self.options),
             "players": list(self.players),
             "created": self.created,
+            **(self.teams.to_json() if self.teams else {}),
         }
 
 
@@ -90,9 +93,18 @@ class GameState:
     standings: Standings
     current: bool = False
 
+    @property
+    def by_team(self) -> TeamStandings | None:
+        """The game by team (a partnership game), else None."""
+        return team_standings(self.info.teams, self.standings) if self.info.teams else None
+
     def to_json(self) -> dict[str, object]:
-        """The game, its standings (``totals``, ``rounds``, ``finished``, ``winners``) and each round's document."""
+        """The game, its standings (``totals``, ``rounds``, ``finished``, ``winners``) and each round's
+        document; a partnership game adds ``teams``, ``partner_rule``, ``team_totals``, ``team_rounds``
+        and ``team_winners``."""
         out = {**self.info.to_json(), **self.standings.to_json(), "current": self.current}
+        if self.by_team is not None:
+            out.update(self.by_team.to_json())
         rounds = out["rounds"]
         assert isinstance(rounds, list)
         for entry, record in zip(rounds, self.records):
@@ -181,16 +193,29 @@ class Ledger:
     # -- games -------------------------------------------------------------------------------
 
     def new_game(
-        self, rules_name: str, options: Mapping[str, Any], players: Sequence[str] | str, name: str = ""
+        self,
+        rules_name: str,
+        options: Mapping[str, Any],
+        players: Sequence[str] | str,
+        name: str = "",
+        teams: Teams | None = None,
     ) -> GameInfo:
         """Create a game and make it the current one.
 
-        ``options`` are rule options (``scheme`` among them) as text or typed values.
+        ``options`` are rule options (``scheme`` among them) as text or typed values. With ``teams``
+        (a partnership 101 game) the players are the teams' in seating order; ``players`` may be
+        empty then, or must name the same players.
         Raises :class:`RulesError` for unknown rules/options or a scheme that does not fit them,
-        :class:`RoundError` for bad player names.
+        :class:`RoundError` for bad player names or teams in a game that is not 101.
         """
         rules = get_rules(rules_name, options)
-        scheme_for(rules)
+        scheme = scheme_for(rules)
+        if teams is not None:
+            if not scheme.uses_hands:
+                raise RoundError(f"teams play partnership 101 (--rules 101), not {rules.name}")
+            if players and {name_key(p) for p in parse_players(players)} != {name_key(p) for p in teams.players}:
+                raise RoundError("--players and --teams name different players; give only --teams")
+            players = teams.players
         names = parse_players(players)
         name = check_name(name, "a game name", max_length=MAX_GAME_NAME)
         base = get_rules(rules.name)
@@ -198,12 +223,15 @@ class Ledger:
         created = _now()
         with self._transaction():
             cursor = self.conn.execute(
-                "INSERT INTO games (name, rules, options, players, created) VALUES (?, ?, ?, ?, ?)",
-                (name.strip(), rules.name, json.dumps(stored, sort_keys=True), json.dumps(list(names)), created),
-            )
+                "INSERT INTO games (name, rules, options, players, created, teams) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    name.strip(), rules.name, json.dumps(stored, sort_keys=True), json.dumps(list(names)), created,
+                    _teams_text(teams),
+                ),
+            )  # fmt: skip
             game_id = int(cursor.lastrowid or 0)
             self._set_current(game_id)
-        return GameInfo(game_id, name.strip(), rules.name, stored, names, created)
+        return GameInfo(game_id, name.strip(), rules.name, stored, names, created, teams)
 
     def _set_current(self, game_id: int) -> None:
         self.conn.execute(
@@ -232,11 +260,12 @@ class Ledger:
         if not MIN_ID <= game_id <= MAX_ID:  # beyond SQLite's integers: no such game
             raise LedgerError(f"there is no game {game_id} in {self.path} ('okeytool game list' shows the games)")
         row = self.conn.execute(
-            "SELECT id, name, rules, options, players, created FROM games WHERE id = ?", (game_id,)
+            "SELECT id, name, rules, options, players, created, teams FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             raise LedgerError(f"there is no game {game_id} in {self.path} ('okeytool game list' shows the games)")
-        return GameInfo(row[0], row[1], row[2], json.loads(row[3]), tuple(json.loads(row[4])), row[5])
+        teams = Teams.from_json(json.loads(row[6])) if row[6] else None
+        return GameInfo(row[0], row[1], row[2], json.loads(row[3]), tuple(json.loads(row[4])), row[5], teams)
 
     def games(self) -> list[GameInfo]:
         """Every game, oldest first."""
@@ -385,10 +414,14 @@ class Ledger:
                 RoundRecord(r.seq, rename_in_document(r.document, old, new), r.created, r.note)
                 for r in self.records(info.id)
             )
-            renamed = GameInfo(info.id, info.name, info.rules_name, info.options, players, info.created)
+            teams = info.teams.renamed(old, new) if info.teams else None
+            renamed = GameInfo(info.id, info.name, info.rules_name, info.options, players, info.created, teams)
             standings_ = replay(renamed, records, strict=True)
             self._remember(info, "rename", f"{old} renamed {new}")
-            self.conn.execute("UPDATE games SET players = ? WHERE id = ?", (json.dumps(list(players)), info.id))
+            self.conn.execute(
+                "UPDATE games SET players = ?, teams = ? WHERE id = ?",
+                (json.dumps(list(players)), _teams_text(teams), info.id),
+            )
             for record in records:
                 self.conn.execute(
                     "UPDATE rounds SET document = ? WHERE game_id = ? AND seq = ?",
@@ -462,7 +495,10 @@ class Ledger:
         rows = self.conn.execute(
             "SELECT seq, document, created, note FROM rounds WHERE game_id = ? ORDER BY seq", (info.id,)
         ).fetchall()
-        before = {"players": list(info.players), "name": info.name, "rounds": [list(row) for row in rows]}
+        before = {
+            "players": list(info.players), "name": info.name, "teams": _teams_text(info.teams),
+            "rounds": [list(row) for row in rows],
+        }  # fmt: skip
         self.conn.execute(
             "INSERT INTO changes (game_id, kind, summary, before, created) VALUES (?, ?, ?, ?, ?)",
             (info.id, kind, summary, json.dumps(before, ensure_ascii=False), _now()),
@@ -471,8 +507,8 @@ class Ledger:
     def _restore(self, game_id: int, before: Mapping[str, Any]) -> None:
         """Put back the players, name and rounds :meth:`_remember` kept (the stored text as it was)."""
         self.conn.execute(
-            "UPDATE games SET players = ?, name = ? WHERE id = ?",
-            (json.dumps(before["players"]), before["name"], game_id),
+            "UPDATE games SET players = ?, name = ?, teams = ? WHERE id = ?",
+            (json.dumps(before["players"]), before["name"], before.get("teams", ""), game_id),
         )
         self.conn.execute("DELETE FROM rounds WHERE game_id = ?", (game_id,))
         for seq, document, created, note in before["rounds"]:
@@ -513,6 +549,11 @@ def _document(document: Mapping[str, Any]) -> dict[str, Any]:
         raise RoundError(f"a round document is a JSON object, not {type(document).__name__}")
     loaded: dict[str, Any] = json.loads(_dumps(document))
     return loaded
+
+
+def _teams_text(teams: Teams | None) -> str:
+    """How the teams are stored: JSON, or '' for a game without teams."""
+    return json.dumps(teams.to_json(), ensure_ascii=False) if teams else ""
 
 
 def _dumps(document: Mapping[str, Any]) -> str:

@@ -37,7 +37,10 @@ def header(state: GameState) -> Text:
 def status_text(state: GameState) -> Text:
     """Who has won, or that the game goes on (and who is out)."""
     standings = state.standings
-    if standings.finished:
+    by_team = state.by_team
+    if by_team is not None and by_team.finished:
+        text = Text("finished: ", style="bold green").append(winners_phrase(by_team.winners), style="bold")
+    elif standings.finished:
         text = Text("finished: ", style="bold green").append(winners_phrase(standings.winners), style="bold")
     else:
         text = Text("in play", style="bold")
@@ -58,12 +61,34 @@ def ranked(state: GameState) -> list[str]:
     return sorted(standings.players, key=lambda p: sign * standings.totals[p])
 
 
+def team_table(state: GameState) -> Table | None:
+    """A partnership game: one row per team, best first, with its total and the winner mark."""
+    by_team = state.by_team
+    if by_team is None:
+        return None
+    table = Table("team", "total", "", box=None, pad_edge=False)
+    for team in sorted(by_team.teams.names, key=lambda t: by_team.totals[t]):
+        mark = "won" if team in by_team.winners else ""
+        table.add_row(user_text(team), Text(str(by_team.totals[team]), style="bold"), mark)
+    return table
+
+
+def standings_parts(state: GameState) -> list[RenderableType]:
+    """The team table (partnership games) and the player table."""
+    teams = team_table(state)
+    return [teams, standings_table(state)] if teams is not None else [standings_table(state)]
+
+
 def standings_table(state: GameState) -> Table:
     """One row per player, best first: total (starting points included) and winner / out marks."""
     standings = state.standings
+    by_team = state.by_team
+    winners = standings.winners
+    if by_team is not None:  # a partnership game is won by a team: both partners won
+        winners = tuple(p for p in standings.players if by_team.teams.team_of(p) in by_team.winners)
     table = Table("player", "total", "", box=None, pad_edge=False)
     for player in ranked(state):
-        mark = "won" if player in standings.winners else "out" if player in standings.out else ""
+        mark = "won" if player in winners else "out" if player in standings.out else ""
         table.add_row(user_text(player), Text(str(standings.totals[player]), style="bold"), mark)
     return table
 
@@ -85,14 +110,19 @@ def history_table(state: GameState) -> Table:
 
 
 def chart(state: GameState, width: int = 40) -> list[Text]:
-    """A sparkline of each player's running total (from the start), all on one scale."""
+    """A sparkline of each player's running total (each team's in a partnership game), from the
+    start, all on one scale."""
     standings = state.standings
     start = standings.rules.starting_points
-    series = {p: [start] + [after[p] for after in standings.running] for p in standings.players}
+    by_team = state.by_team
+    if by_team is not None:
+        series = {t: [start * 2] + [after[t] for after in by_team.running] for t in by_team.teams.names}
+    else:
+        series = {p: [start] + [after[p] for after in standings.running] for p in standings.players}
     values = [v for line in series.values() for v in line]
     low, high = min(values), max(values)
     span = high - low or 1
-    name_width = max(len(inert(p)) for p in standings.players)
+    name_width = max(len(inert(p)) for p in series)
     lines = []
     for player, line in series.items():
         line = line[-width:]
@@ -103,7 +133,7 @@ def chart(state: GameState, width: int = 40) -> list[Text]:
 
 def state_view(state: GameState) -> list[RenderableType]:
     """The whole game: header, status, standings, history and chart."""
-    parts: list[RenderableType] = [header(state), status_text(state), standings_table(state)]
+    parts: list[RenderableType] = [header(state), status_text(state), *standings_parts(state)]
     if state.records:
         parts += [Text("\nrounds", style="bold"), history_table(state)]
         parts.append(Text(f"\nrunning totals ({'lower' if _lower(state) else 'higher'} is better)", style="bold"))
@@ -141,20 +171,20 @@ def _lower(state: GameState) -> bool:
 
 def new_view(state: GameState) -> list[RenderableType]:
     """A new game's header and starting points."""
-    return [Text("new ").append_text(header(state)), standings_table(state)]
+    return [Text("new ").append_text(header(state)), *standings_parts(state)]
 
 
 def added_view(state: GameState) -> list[RenderableType]:
     """The round just added (its breakdown), then the standings."""
     last = state.standings.rounds[-1]
     title = Text(f"round {len(state.records)}: ", style="bold").append_text(round_title(last))
-    return [title, items_table(last), status_text(state), standings_table(state)]
+    return [title, items_table(last), status_text(state), *standings_parts(state)]
 
 
 def changed_view(what: str, state: GameState) -> list[RenderableType]:
     """What changed (``what``: our words, names made inert by the caller), and the standings now."""
     title = Text(f"{what} in game {inert(state.info.title)}", style="bold")
-    return [title, status_text(state), standings_table(state)]
+    return [title, status_text(state), *standings_parts(state)]
 
 
 def history_view(info: GameInfo, changes: Sequence[Change]) -> list[RenderableType]:
@@ -194,9 +224,14 @@ MARKDOWN_SPECIAL = set("\\`*_{}[]()<>#+-.!|~")
 
 
 def places(state: GameState) -> list[tuple[int, str, int]]:
-    """``(place, player, total)`` best first; equal totals share a place (1, 2, 2, 4)."""
-    totals = state.standings.totals
-    order = ranked(state)
+    """``(place, player, total)`` best first (teams in a partnership game); equal totals share a place (1, 2, 2, 4)."""
+    by_team = state.by_team
+    if by_team is not None:
+        totals = by_team.totals
+        order = sorted(by_team.teams.names, key=lambda t: totals[t])
+    else:
+        totals = state.standings.totals
+        order = ranked(state)
     sign = 1 if _lower(state) else -1
     return [(1 + sum(1 for q in order if sign * totals[q] < sign * totals[p]), p, totals[p]) for p in order]
 
@@ -215,8 +250,9 @@ def rounds_phrase(state: GameState) -> str:
 def outcome_phrase(state: GameState, name: Callable[[str], str]) -> str:
     """``finished: Ali and Bora win`` or ``in play, Ali leads``; ``name`` makes each name safe."""
     standings = state.standings
+    by_team = state.by_team
     if standings.finished:
-        winners = [name(w) for w in standings.winners]
+        winners = [name(w) for w in (by_team.winners if by_team is not None else standings.winners)]
         head = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else "".join(winners)
         text = f"finished: {head} {'wins' if len(winners) == 1 else 'win'}"
     elif not state.records:
@@ -252,12 +288,12 @@ def share_text(state: GameState, fmt: str = "text") -> str:
             "",
             f"{rounds_phrase(state)}; **{outcome_phrase(state, markdown)}**",
             "",
-            f"| place | player | total ({better} is better) |",
+            f"| place | {'team' if state.by_team else 'player'} | total ({better} is better) |",
             "|---:|---|---:|",
             *(f"| {place} | {markdown(player)} | {total} |" for place, player, total in rows),
         ]
         return "\n".join(lines) + "\n"
-    width = max(len(inert(p)) for p in standings.players)
+    width = max(len(inert(p)) for _, p, _ in rows)
     lines = [
         f"Okey game {inert(info.title)} ({info.rules_name}, {standings.rules.scheme} scoring)",
         f"{rounds_phrase(state)}; {outcome_phrase(state, inert)}",
