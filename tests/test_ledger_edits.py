@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from okeytool.errors import LedgerError, RoundError
 from okeytool.ledger import Ledger
@@ -172,3 +174,45 @@ def test_edit_delete_rename_and_undo_on_the_command_line(db: Path) -> None:
     assert json.loads(okeytool(db, "game", "show", "--json").stdout) == shown
     refused = okeytool(db, "game", "edit", "7", "-w", "Ali", "-f", "normal")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "no round 7" in refused.stderr
+
+
+WINNERS = ("Ali", "Bora", "Cem", "Deniz")
+FINISHES = ("normal", "okey", "pairs")
+change_steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), st.sampled_from(WINNERS), st.sampled_from(FINISHES)),
+        st.tuples(st.just("edit"), st.integers(1, 6), st.sampled_from(WINNERS), st.sampled_from(FINISHES)),
+        st.tuples(st.just("delete"), st.integers(1, 6)),
+        st.tuples(st.just("rename"), st.integers(0, 3), st.sampled_from(("X", "Yıldız", "zeki"))),
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(steps=change_steps)
+def test_any_changes_undone_in_turn_give_back_each_earlier_state(tmp_path_factory: Any, steps: list[Any]) -> None:
+    path = tmp_path_factory.mktemp("undo") / "g.sqlite3"
+    with Ledger(path) as ledger:
+        ledger.new_game("classic", {"scheme": "penalty", "end": "two_lowest"}, PLAYERS)
+        ledger.add_round({"winner": "Ali", "finish": "normal"})
+        ledger.add_round({"winner": "Bora", "finish": "okey"})
+        seen = [dump(path)]
+        for step in steps:
+            players = ledger.game().players
+            try:
+                if step[0] == "add":
+                    ledger.add_round({"winner": players[WINNERS.index(step[1])], "finish": step[2]})
+                elif step[0] == "edit":
+                    ledger.edit_round(step[1], {"winner": players[WINNERS.index(step[2])], "finish": step[3]})
+                elif step[0] == "delete":
+                    ledger.delete_round(step[1])
+                else:
+                    ledger.rename_player(players[step[1]], step[2])
+            except (LedgerError, RoundError):
+                assert dump(path) == seen[-1]  # a refused change changes nothing
+                continue
+            seen.append(dump(path))
+        for expected in reversed(seen[:-1]):
+            ledger.undo()
+            assert dump(path) == expected
