@@ -3,27 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-def okeytool(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "OKEYTOOL_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-m", "okeytool", *args], capture_output=True, text=True, env=env, timeout=60
-    )
-
-
-def run(db: Path, *args: str) -> str:
-    result = okeytool(db, *args)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+from conftest import Cli, runner
 
 
 def standings_of(text: str) -> list[tuple[int, str, int]]:
@@ -31,8 +17,8 @@ def standings_of(text: str) -> list[tuple[int, str, int]]:
     return [(int(m[1]), m[2], int(m[3])) for m in re.finditer(r"^(\d+)\. (.+?)\s+(-?\d+)$", text, re.M)]
 
 
-def check_against_show(db: Path, text: str) -> dict[str, Any]:
-    shown = json.loads(run(db, "game", "show", "--json"))
+def check_against_show(run: Callable[..., str], text: str) -> dict[str, Any]:
+    shown = json.loads(run("game", "show", "--json"))
     rows = standings_of(text)
     assert {name: total for _, name, total in rows} == shown["totals"]
     lower = shown["scheme"] in ("penalty", "101")
@@ -46,45 +32,46 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
-def test_a_three_way_win_is_named_in_words(db: Path) -> None:
-    run(db, "game", "new", "-p", "Ali,Bora,Cem,Deniz", "--scheme", "pagat", "-n", "friday")
+def test_a_three_way_win_is_named_in_words(db: Path, cli: Cli) -> None:
+    run = runner(cli, db, real=True)
+    run("game", "new", "-p", "Ali,Bora,Cem,Deniz", "--scheme", "pagat", "-n", "friday")
     for winner in ("Ali", "Bora", "Cem"):  # pairs+okey: the others lose 8 each round
-        run(db, "game", "round", "-w", winner, "-f", "pairs+okey")
-    text = run(db, "game", "share")
-    shown = check_against_show(db, text)
+        run("game", "round", "-w", winner, "-f", "pairs+okey")
+    text = run("game", "share")
+    shown = check_against_show(run, text)
     assert shown["finished"] and shown["winners"] == ["Ali", "Bora", "Cem"]
     assert "3 rounds played; finished: Ali, Bora and Cem win" in text
     assert standings_of(text) == [(1, "Ali", 4), (1, "Bora", 4), (1, "Cem", 4), (4, "Deniz", -4)]
-    assert "finished: Ali, Bora and Cem win" in run(db, "game", "show")  # show names the end the same way
+    assert "finished: Ali, Bora and Cem win" in run("game", "show")  # show names the end the same way
 
 
-def test_a_game_in_play_and_the_markdown_form(db: Path) -> None:
-    run(db, "game", "new", "-p", "Ali,*Bora*,[x](http://e),Deniz", "--scheme", "penalty")
-    run(db, "game", "round", "-w", "Ali", "-f", "okey")
-    run(db, "game", "round", "-w", "Deniz", "-f", "normal")
-    text = run(db, "game", "share")
-    check_against_show(db, text)
+def test_a_game_in_play_and_the_markdown_form(db: Path, cli: Cli) -> None:
+    run = runner(cli, db)
+    run("game", "new", "-p", "Ali,*Bora*,[x](http://e),Deniz", "--scheme", "penalty")
+    run("game", "round", "-w", "Ali", "-f", "okey")
+    run("game", "round", "-w", "Deniz", "-f", "normal")
+    text = run("game", "share")
+    check_against_show(run, text)
     assert "2 rounds played; in play: Ali leads" in text
-    md = run(db, "game", "share", "--format", "md")
+    md = run("game", "share", "--format", "md")
     assert "| 1 | Ali | 2 |" in md and r"| \*Bora\* | 6 |" in md
     assert r"\[x\]\(http://e\)" in md and "[x](http" not in md  # a name is never a link
     rows = [line.split("|")[1:4] for line in md.splitlines() if re.match(r"\| \d", line)]
-    assert [int(total) for _, _, total in rows] == sorted(
-        json.loads(run(db, "game", "show", "--json"))["totals"].values()
-    )
+    assert [int(total) for _, _, total in rows] == sorted(json.loads(run("game", "show", "--json"))["totals"].values())
 
 
-def test_a_101_game_counts_its_rounds(db: Path) -> None:
+def test_a_101_game_counts_its_rounds(db: Path, cli: Cli) -> None:
+    run = runner(cli, db)
     examples = Path(__file__).resolve().parent.parent / "examples" / "rounds"
-    run(db, "game", "new", "-r", "101", "-p", "P1,P2,P3,P4", "-O", "rounds=3")
-    run(db, "game", "round", "--round", str(examples / "101-normal.json"))
-    run(db, "game", "round", "--round", str(examples / "101-aborted.json"))
-    text = run(db, "game", "share")
+    run("game", "new", "-r", "101", "-p", "P1,P2,P3,P4", "-O", "rounds=3")
+    run("game", "round", "--round", str(examples / "101-normal.json"))
+    run("game", "round", "--round", str(examples / "101-aborted.json"))
+    text = run("game", "share")
     assert "1 of 3 rounds played (1 not counted)" in text
     assert standings_of(text)[0][1] == "P1"
 
 
-def test_share_refuses_an_unknown_format(db: Path) -> None:
-    run(db, "game", "new", "-p", "A,B")
-    result = okeytool(db, "game", "share", "--format", "html")
+def test_share_refuses_an_unknown_format(db: Path, cli: Cli) -> None:
+    runner(cli, db)("game", "new", "-p", "A,B")
+    result = cli(db, "game", "share", "--format", "html", real=True)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "--format" in result.stderr

@@ -5,13 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Cli, runner
 
 from okeytool.errors import RoundError
 from okeytool.score.teams import parse_teams
@@ -39,30 +38,17 @@ ROUNDS: list[tuple[tuple[str, ...], tuple[int, int], tuple[int, int]]] = [
 ]  # fmt: skip
 
 
-def okeytool(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "OKEYTOOL_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-m", "okeytool", *args], capture_output=True, text=True, env=env, timeout=60
-    )
-
-
-def run(db: Path, *args: str) -> str:
-    result = okeytool(db, *args)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def play(db: Path, *new: str) -> dict[str, Any]:
-    run(db, "game", "new", "-r", "101", "-O", "rounds=5", "--teams", "Ali+Bora,Cem+Deniz", *new)
+def play(run: Callable[..., str], *new: str) -> dict[str, Any]:
+    run("game", "new", "-r", "101", "-O", "rounds=5", "--teams", "Ali+Bora,Cem+Deniz", *new)
     for args, _, _ in ROUNDS:
-        run(db, "game", "round", *args)
-    return json.loads(run(db, "game", "show", "--json"))  # type: ignore[no-any-return]
+        run("game", "round", *args)
+    return json.loads(run("game", "show", "--json"))  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize(("rule", "column"), [("sum", 1), ("partner-out", 2)])
-def test_a_five_round_2v2_game_has_the_known_team_totals(tmp_path: Path, rule: str, column: int) -> None:
-    db = tmp_path / "g.sqlite3"
-    shown = play(db, "--partner-rule", rule)
+def test_a_five_round_2v2_game_has_the_known_team_totals(tmp_path: Path, cli: Cli, rule: str, column: int) -> None:
+    run = runner(cli, tmp_path / "g.sqlite3", real=rule == "sum")
+    shown = play(run, "--partner-rule", rule)
     assert shown["players"] == ["Ali", "Cem", "Bora", "Deniz"]  # partners sit opposite
     assert shown["teams"] == [["Ali", "Bora"], ["Cem", "Deniz"]] and shown["partner_rule"] == rule
     expected = [dict(zip(("Ali+Bora", "Cem+Deniz"), entry[column])) for entry in ROUNDS]  # type: ignore[misc]
@@ -73,30 +59,30 @@ def test_a_five_round_2v2_game_has_the_known_team_totals(tmp_path: Path, rule: s
     if rule == "sum":  # the team is the sum of its partners
         assert totals["Ali+Bora"] == shown["totals"]["Ali"] + shown["totals"]["Bora"]
     assert shown["finished"] and shown["team_winners"] == ["Ali+Bora"]
-    text = run(db, "game", "show")
+    text = run("game", "show")
     assert "finished: Ali+Bora wins" in text and "running totals" in text
     chart = text.split("running totals")[1].splitlines()[1:]
     assert [line.split()[0] for line in chart] == ["Ali+Bora", "Cem+Deniz"]  # by team
     assert [int(line.split()[-1]) for line in chart] == [totals["Ali+Bora"], totals["Cem+Deniz"]]
-    share = run(db, "game", "share")
+    share = run("game", "share")
     assert f"1. Ali+Bora   {totals['Ali+Bora']:>5}" in share and "finished: Ali+Bora wins" in share
-    rows = list(csv.DictReader(io.StringIO(run(db, "game", "export", "-F", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(run("game", "export", "-F", "csv"))))
     assert [int(r["team Cem+Deniz"]) for r in rows[1:]] == [e["Cem+Deniz"] for e in expected]
     assert int(rows[-1]["team total Ali+Bora"]) == totals["Ali+Bora"]
 
 
-def test_a_renamed_partner_stays_in_his_team_and_undo_restores_it(tmp_path: Path) -> None:
-    db = tmp_path / "g.sqlite3"
-    before = play(db)
-    run(db, "game", "rename", "bora", "Bora K")
-    renamed = json.loads(run(db, "game", "show", "--json"))
+def test_a_renamed_partner_stays_in_his_team_and_undo_restores_it(tmp_path: Path, cli: Cli) -> None:
+    run = runner(cli, tmp_path / "g.sqlite3")
+    before = play(run)
+    run("game", "rename", "bora", "Bora K")
+    renamed = json.loads(run("game", "show", "--json"))
     assert renamed["teams"] == [["Ali", "Bora K"], ["Cem", "Deniz"]]
     assert renamed["team_totals"] == {"Ali+Bora K": 58, "Cem+Deniz": 700}
-    run(db, "game", "undo")
-    assert json.loads(run(db, "game", "show", "--json")) == before
+    run("game", "undo")
+    assert json.loads(run("game", "show", "--json")) == before
 
 
-def test_teams_are_refused_with_one_line(tmp_path: Path) -> None:
+def test_teams_are_refused_with_one_line(tmp_path: Path, cli: Cli) -> None:
     db = tmp_path / "g.sqlite3"
     for args, words in [
         (("--teams", "Ali+Bora,Cem"), "two pairs"),
@@ -104,9 +90,9 @@ def test_teams_are_refused_with_one_line(tmp_path: Path) -> None:
         (("--teams", "Ali+Bora,Cem+Deniz", "--partner-rule", "half"), "partner rule"),
         (("-p", "A,B", "--partner-rule", "partner-out"), "--teams"),
     ]:
-        result = okeytool(db, "game", "new", "-r", "101", *args)
+        result = cli(db, "game", "new", "-r", "101", *args)
         assert result.returncode == 2 and result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
-    result = okeytool(db, "game", "new", "--teams", "Ali+Bora,Cem+Deniz")
+    result = cli(db, "game", "new", "--teams", "Ali+Bora,Cem+Deniz", real=True)
     assert result.returncode == 2 and "partnership 101" in result.stderr
     with pytest.raises(RoundError, match="two pairs"):
         parse_teams("A+B+C,D")

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -144,14 +143,10 @@ def test_an_edit_that_ends_the_game_early_is_refused(tmp_path: Path) -> None:
             ledger.edit_round(1, {"winner": "A", "finish": "pairs+okey"})  # A reaches 8 in round 1
 
 
-def okeytool(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "OKEYTOOL_DB": str(db), "NO_COLOR": "1", "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-m", "okeytool", *args], capture_output=True, text=True, env=env, timeout=60
-    )
+def test_edit_delete_rename_and_undo_on_the_command_line(db: Path, cli: Cli) -> None:
+    def okeytool(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        return cli(db, *args, real=args[:2] == ("game", "undo"))  # the undos in real processes
 
-
-def test_edit_delete_rename_and_undo_on_the_command_line(db: Path) -> None:
     before = dump(db)
     shown = json.loads(okeytool(db, "game", "show", "--json").stdout)
     steps = [
