@@ -94,3 +94,14 @@ def test_players_separated_by_spaces_or_told_to_use_commas(tmp_path: Path, cli: 
     state = json.loads(added.stdout)
     assert state["totals"] == {"Ali": -101, "Bora": 24, "Cem": 20, "Deniz": 202}
     assert state["rounds"][0]["document"]["hands"]["Bora"] == {"opened": "melds", "points": 24}
+
+
+def test_the_points_example_scores_and_reads_back() -> None:
+    from okeytool.score import read_round
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "rounds" / "101-points.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert score_document(document).scores == {"Ali": -101, "Bora": 24, "Cem": 20, "Deniz": 303}
+    round_ = read_round(document)
+    assert round_.hand("Bora").points == 24 and round_.hand("Bora").tiles is None
+    assert read_round(round_.to_json()) == round_
