@@ -145,3 +145,10 @@ def test_a_read_only_ledger_is_shown_and_exported_but_not_changed(read_only: Pat
     for args in (("game", "round", "-w", "A", "-f", "normal"), ("game", "undo"), ("game", "new", "-p", "A,B")):
         refused(okeytool(*args, db=read_only), "read-only")
     assert read_only.read_bytes() == before
+
+
+def test_a_huge_token_is_not_quoted_whole(db: Path) -> None:
+    huge = "x" * 1_000_000
+    result = okeytool("score", "--round", "-", stdin=json.dumps({**ROUND, "winner": huge}))
+    refused(result, "unknown player", "(1000000 characters)")
+    assert len(result.stderr) < 300

@@ -21,6 +21,7 @@ from okeytool.commands.common import (
     print_json,
 )
 from okeytool.errors import InputError
+from okeytool.score.names import quoted
 
 if TYPE_CHECKING:
     from okeytool.rules import Rules
@@ -138,7 +139,7 @@ def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
     for value in values or ():
         name, sep, rest = value.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"{option} takes NAME=VALUE, got {value!r}")
+            raise InputError(f"{option} takes NAME=VALUE, got {quoted(value)}")
         out.append((name.strip(), rest.strip()))
     return out
 
@@ -242,9 +243,11 @@ def _penalty(value: str) -> tuple[str, int]:
         return name.strip(), 1
     text = text.strip()
     if not (text.isascii() and text.isdigit()):
-        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {value!r}")
+        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {quoted(value)}")
     if len(text.lstrip("0")) > len(str(MAX_PENALTIES)) or int(text) > MAX_PENALTIES:
-        raise InputError(f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, got {value!r}")
+        raise InputError(
+            f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, got {quoted(value)}"
+        )
     return name.strip(), int(text)
 
 

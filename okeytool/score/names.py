@@ -29,15 +29,35 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 MAX_NAME_LENGTH = 40
 
 
+#: The longest piece of input quoted whole in an error message.
+MAX_QUOTED = 60
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` for an error message, cut to :data:`MAX_QUOTED` characters (a 1 MB token is
+    not repeated back); the repr also shows hidden characters as escapes.
+
+    >>> quoted("x" * 100).endswith("xxx... (100 characters)"), len(quoted("x" * 100)) < 80
+    (True, True)
+    """
+    text = repr(value)
+    if len(text) <= MAX_QUOTED:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return text[: MAX_QUOTED - 3] + "..." + size
+
+
 def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> str:
     """``name`` normalised (NFC, stripped). Raises :class:`RoundError` naming ``what`` for an invisible
     character or a name longer than ``max_length``. An empty result is returned as is (callers decide)."""
     text = unicodedata.normalize("NFC", name).strip()
     for char in text:
         if unicodedata.category(char) in REFUSED_CATEGORIES:
-            raise RoundError(f"{what} may not hold the invisible character U+{ord(char):04X}: {text!r}")
+            raise RoundError(f"{what} may not hold the invisible character U+{ord(char):04X}: {quoted(text)}")
     if len(text) > max_length:
-        raise RoundError(f"{what} is at most {max_length} characters long, got {len(text)}: {text[:max_length]!r}...")
+        raise RoundError(
+            f"{what} is at most {max_length} characters long, got {len(text)}: {quoted(text[:max_length])}..."
+        )
     return text
 
 
@@ -71,5 +91,5 @@ def match_name(given: str, names: Sequence[str], what: str) -> str:
     if len(begun) == 1:
         return begun[0]
     if len(begun) > 1:
-        raise RoundError(f"{given!r} as {what} could be {' or '.join(begun)}: type more of the name")
-    raise RoundError(f"unknown player {given!r} as {what} (players: {', '.join(names)})")
+        raise RoundError(f"{quoted(given)} as {what} could be {' or '.join(begun)}: type more of the name")
+    raise RoundError(f"unknown player {quoted(given)} as {what} (players: {', '.join(names)})")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from okeytool.errors import RoundError
 from okeytool.score.match import Standings, best
-from okeytool.score.names import check_name, name_key
+from okeytool.score.names import check_name, name_key, quoted
 from okeytool.score.result import RoundScore
 
 PARTNER_RULES = ("sum", "partner-out")
@@ -74,7 +74,7 @@ class Teams:
         members = data.get("teams")
         rule = data.get("partner_rule", "sum")
         if not isinstance(members, list) or not isinstance(rule, str):
-            raise RoundError(f"stored teams are malformed: {data!r}")
+            raise RoundError(f"stored teams are malformed: {quoted(data)}")
         return parse_teams([[str(p) for p in pair] for pair in members], rule)
 
 
@@ -85,20 +85,20 @@ def parse_teams(value: str | Sequence[Sequence[str]], rule: str = "sum") -> Team
     unknown partner rule.
     """
     if rule not in PARTNER_RULES:
-        raise RoundError(f"the partner rule is {' or '.join(PARTNER_RULES)}, not {rule!r}")
+        raise RoundError(f"the partner rule is {' or '.join(PARTNER_RULES)}, not {quoted(rule)}")
     if isinstance(value, str):
         pairs: list[list[str]] = [team.split("+") for team in value.split(",")]
     else:
         pairs = [list(team) for team in value]
     if len(pairs) != TEAM_COUNT or any(len(pair) != TEAM_SIZE for pair in pairs):
-        raise RoundError(f"teams are two pairs of partners, written Ali+Bora,Cem+Deniz; got {value!r}")
+        raise RoundError(f"teams are two pairs of partners, written Ali+Bora,Cem+Deniz; got {quoted(value)}")
     members = tuple((check_name(a, "a player name"), check_name(b, "a player name")) for a, b in pairs)
     flat = [p for pair in members for p in pair]
     if any(not p or "=" in p or "," in p or "+" in p for p in flat):
-        raise RoundError(f"a player name in teams may not be empty or hold '=', ',' or '+': {value!r}")
+        raise RoundError(f"a player name in teams may not be empty or hold '=', ',' or '+': {quoted(value)}")
     keys = [name_key(p) for p in flat]
     if len(set(keys)) != len(keys):
-        raise RoundError(f"a player is named twice in the teams {value!r}")
+        raise RoundError(f"a player is named twice in the teams {quoted(value)}")
     return Teams(members, rule)
 
 
