@@ -94,5 +94,6 @@ def test_teams_are_refused_with_one_line(tmp_path: Path, cli: Cli) -> None:
         assert result.returncode == 2 and result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
     result = cli(db, "game", "new", "--teams", "Ali+Bora,Cem+Deniz", real=True)
     assert result.returncode == 2 and "partnership 101" in result.stderr
+    assert not db.exists()  # refused input creates no ledger
     with pytest.raises(RoundError, match="two pairs"):
         parse_teams("A+B+C,D")

@@ -125,6 +125,9 @@ def new(
     if teams is None and partner_rule != "sum":
         raise InputError("--partner-rule is for a game of teams (--teams)")
     pairs = parse_teams(teams, partner_rule) if teams is not None else None
+    from okeytool.ledger.store import new_game_fields
+
+    new_game_fields(rules, settings, players or "", name, pairs)  # bad input creates no ledger file
     with ledger_at(db, create=True) as ledger:
         info = ledger.new_game(rules, settings, players or "", name, pairs)
         state = ledger.state(info.id)

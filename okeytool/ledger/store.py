@@ -159,6 +159,30 @@ def score_for_game(info: GameInfo, rules: Rules, state: Standings, document: Map
     return score_round(round_)
 
 
+def new_game_fields(
+    rules_name: str,
+    options: Mapping[str, Any],
+    players: Sequence[str] | str,
+    name: str = "",
+    teams: Teams | None = None,
+) -> tuple[Rules, dict[str, Any], tuple[str, ...], str]:
+    """Check a new game's input, touching no file: its rules, the options to store, the players
+    (the teams' in seating order with ``teams``) and the name. Raises what :meth:`Ledger.new_game` raises."""
+    rules = get_rules(rules_name, options)
+    scheme = scheme_for(rules)
+    if teams is not None:
+        if not scheme.uses_hands:
+            raise RoundError(f"teams play partnership 101 (--rules 101), not {rules.name}")
+        if players and {name_key(p) for p in parse_players(players)} != {name_key(p) for p in teams.players}:
+            raise RoundError("--players and --teams name different players; give only --teams")
+        players = teams.players
+    names = parse_players(players)
+    name = check_name(name, "a game name", max_length=MAX_GAME_NAME)
+    base = get_rules(rules.name)
+    stored = {k: v for k, v in rules.options.items() if k == "scheme" or getattr(base, k) != v}
+    return rules, stored, names, name
+
+
 class Ledger:
     """A ledger file. Use as a context manager; every write method is one transaction.
 
@@ -208,18 +232,7 @@ class Ledger:
         Raises :class:`RulesError` for unknown rules/options or a scheme that does not fit them,
         :class:`RoundError` for bad player names or teams in a game that is not 101.
         """
-        rules = get_rules(rules_name, options)
-        scheme = scheme_for(rules)
-        if teams is not None:
-            if not scheme.uses_hands:
-                raise RoundError(f"teams play partnership 101 (--rules 101), not {rules.name}")
-            if players and {name_key(p) for p in parse_players(players)} != {name_key(p) for p in teams.players}:
-                raise RoundError("--players and --teams name different players; give only --teams")
-            players = teams.players
-        names = parse_players(players)
-        name = check_name(name, "a game name", max_length=MAX_GAME_NAME)
-        base = get_rules(rules.name)
-        stored = {k: v for k, v in rules.options.items() if k == "scheme" or getattr(base, k) != v}
+        rules, stored, names, name = new_game_fields(rules_name, options, players, name, teams)
         created = _now()
         with self._transaction():
             cursor = self.conn.execute(
