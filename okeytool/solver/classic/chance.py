@@ -295,7 +295,7 @@ class ChanceSolver:
                 if rest:
                     # Hold: play on with a winning hand (advance: the drawn tile thrown back).
                     advance = method in ("advance", "advance-capped")
-                    held = [(0, state)] if advance else self._options(grown, rest, 0, method, x)
+                    held = [(0, state)] if advance else self.options(grown, rest, 0, method, x)
                     for _, child in held:
                         best_e = max(best_e, self.solve(child, rest)[1])
                 total_v += n * best_v
@@ -304,7 +304,7 @@ class ChanceSolver:
             if not rest:
                 continue
             best_v = best_e = 0.0
-            for _, child in self._options(grown, rest, k, method, x):
+            for _, child in self.options(grown, rest, k, method, x):
                 v, e = self.solve(child, rest)
                 if v > best_v:
                     best_v = v
@@ -316,7 +316,7 @@ class ChanceSolver:
         self.memo[key] = known
         return known
 
-    def _options(self, grown: State, rest: int, k: int, method: Method, x: int) -> list[tuple[int, State]]:
+    def options(self, grown: State, rest: int, k: int, method: Method, x: int) -> list[tuple[int, State]]:
         """The discards a method considers after drawing slot ``x`` (hand deficiency ``k``)."""
         if method in ("advance", "advance-capped") and k > 0:
             back = list(grown)
