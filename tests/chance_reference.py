@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
+
+from reference import reference_check
 
 from okeytool.deal import Deal
 from okeytool.parse.supply import limit
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
-from reference import reference_check
 
 SET_SIZE = 106
 #: The winning test's answers, shared by every call (the deals of the tests use default options).
@@ -53,7 +54,7 @@ def brute_chance(
             _WINS[key] = win_points(deal, hand15)
         return _WINS[key]
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(hand: tuple[Tile, ...], left: int) -> tuple[Fraction, Fraction]:
         if left == 0:
             return Fraction(0), Fraction(0)

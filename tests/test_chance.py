@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from chance_reference import brute_chance, tile_kinds
 
 from okeytool.deal import Deal
 from okeytool.parse.notation import parse_tiles
@@ -17,7 +18,6 @@ from okeytool.rules import get_rules
 from okeytool.solver.classic.analysis import analyse_waits
 from okeytool.solver.classic.chance import chance_of, chance_ranking
 from okeytool.tiles import Tile
-from chance_reference import brute_chance, tile_kinds
 
 LOCAL = Path(__file__).with_name("vectors") / "chance.jsonl"
 

@@ -4,11 +4,11 @@ checks and the four-player pile."""
 from __future__ import annotations
 
 import pytest
+from conftest import make_deal
 
 from okeytool.errors import InputError
 from okeytool.parse.notation import parse_tiles
 from okeytool.solver.classic.chance import chance_of, chance_ranking, draws_from_pile
-from conftest import make_deal
 
 HANDS = [
     ("R4", "R5 R1 R2 R3 K7 K8 K9 B11 B12 B13 Y4 Y5 Y6 Y9", "Y7 Y3 K6 K10 B10 F"),

@@ -7,6 +7,7 @@ import math
 import random
 
 import pytest
+from conftest import make_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import BuiltHand, near_hands, one_away_hands, seen_tiles, winning_hands
@@ -14,7 +15,6 @@ from strategies import BuiltHand, near_hands, one_away_hands, seen_tiles, winnin
 from okeytool.parse.notation import parse_tiles
 from okeytool.solver.classic.analysis import analyse_waits
 from okeytool.solver.classic.chance import ChanceSolver, HandFacts, chance_of
-from conftest import make_deal
 
 
 @st.composite
