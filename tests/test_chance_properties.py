@@ -97,16 +97,13 @@ def test_simulation_agrees(indicator: str, tiles: str, method: str, draws: int) 
                 break
             weights = [max(0, solver.left[x] - state[x]) for x in slots]
             x = rng.choices(slots, weights)[0]
-            grown = list(state)
-            grown[x] += 1
-            k, win_mask, _ = facts.info(state)
-            if win_mask >> x & 1:
+            if facts.info(state)[1] >> x & 1:
                 wins += 1
                 break
-            options = solver.options(tuple(grown), left - 1, k, method, x)  # type: ignore[arg-type]
+            options = solver.options(state, x, left - 1, win=False)
             if not options:
                 break
-            state = max(options, key=lambda o: solver.solve(o[1], left - 1)[0])[1]
+            state = max(options, key=lambda o: solver.solve(o, left - 1)[0])
     rate = wins / SIMULATIONS
     error = math.sqrt(max(chance * (1 - chance), 1e-6) / SIMULATIONS)
     assert abs(rate - chance) <= 3 * error

@@ -158,7 +158,8 @@ class HandFacts:
         self._info: dict[State, tuple[int, int, int]] = {}
         self._deficiency: dict[State, int] = {}
         self._value: dict[State, int] = {}
-        self._children: dict[State, tuple[tuple[int, State], ...]] = {}
+        self._children: dict[State, tuple[State, ...]] = {}
+        self._lower: dict[State, int] = {}
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
@@ -196,8 +197,8 @@ class HandFacts:
         self._info[state] = known
         return known
 
-    def children(self, after: State) -> tuple[tuple[int, State], ...]:
-        """The distinct 14-tile states after one discard from a 15-tile state, with their deficiency."""
+    def discards(self, after: State) -> tuple[State, ...]:
+        """The distinct 14-tile states after one discard from a 15-tile state."""
         known = self._children.get(after)
         if known is not None:
             return known
@@ -206,11 +207,28 @@ class HandFacts:
             if after[d]:
                 child = list(after)
                 child[d] -= 1
-                state = tuple(child)
-                out.append((self.deficiency(state), state))
+                out.append(tuple(child))
         known = tuple(out)
         self._children[after] = known
         return known
+
+    def lower_bound(self, state: State) -> int:
+        """A cheap lower bound of the deficiency: the cover programme without the copy limits (it
+        can only fit more tiles than the supply allows) and the exact seven-pairs count."""
+        known = self._lower.get(state)
+        if known is None:
+            counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+            melds = max(0, WINNING_SIZE - self.analyser.cover.cover(counts).kept - wilds)
+            known = min(melds, pairs_deficiency(counts, wilds, self.supply)) if self.pairs else melds
+            self._lower[state] = known
+        return known
+
+    def within(self, state: State, bound: int) -> bool:
+        """True if the 14-tile state is at most ``bound`` tiles away (the cheap bound first)."""
+        known = self._deficiency.get(state)
+        if known is None and self.lower_bound(state) > bound:
+            return False
+        return self.deficiency(state) <= bound
 
     def value(self, after: State) -> int:
         """v: the points of the best finish of a winning 15-tile state.
@@ -280,31 +298,35 @@ class ChanceSolver:
             return 0.0, 0.0
         rest = draws - 1
         total_v = total_e = 0.0
-        method = self.method
         left = self.left
+        useful = facts.info(state)[2]
+        advance = self.method in ("advance", "advance-capped")
+        # advance: every draw that does not bring the hand closer leads back to the same hand.
+        back_v, back_e = self.solve(state, rest) if advance and rest else (0.0, 0.0)
+        back = 0
         for x in range(SLOTS):
             n = left[x] - state[x]
             if n <= 0:
                 continue
-            after = list(state)
-            after[x] += 1
-            grown = tuple(after)
             if wins >> x & 1:
-                best_v = 1.0
-                best_e = float(facts.value(grown))
-                if rest:
-                    # Hold: play on with a winning hand (advance: the drawn tile thrown back).
-                    advance = method in ("advance", "advance-capped")
-                    held = [(0, state)] if advance else self.options(grown, rest, 0, method, x)
-                    for _, child in held:
+                after = list(state)
+                after[x] += 1
+                best_e = float(facts.value(tuple(after)))
+                if advance:
+                    best_e = max(best_e, back_e)
+                elif rest:  # hold: play on with a winning hand
+                    for child in self.options(state, x, rest, win=True):
                         best_e = max(best_e, self.solve(child, rest)[1])
-                total_v += n * best_v
+                total_v += n
                 total_e += n * best_e
+                continue
+            if advance and not useful >> x & 1:
+                back += n
                 continue
             if not rest:
                 continue
             best_v = best_e = 0.0
-            for _, child in self.options(grown, rest, k, method, x):
+            for child in self.options(state, x, rest, win=False):
                 v, e = self.solve(child, rest)
                 if v > best_v:
                     best_v = v
@@ -312,25 +334,32 @@ class ChanceSolver:
                     best_e = e
             total_v += n * best_v
             total_e += n * best_e
+        total_v += back * back_v
+        total_e += back * back_e
         known = (total_v * self.scale, total_e * self.scale)
         self.memo[key] = known
         return known
 
-    def options(self, grown: State, rest: int, k: int, method: Method, x: int) -> list[tuple[int, State]]:
-        """The discards a method considers after drawing slot ``x`` (hand deficiency ``k``)."""
-        if method in ("advance", "advance-capped") and k > 0:
-            back = list(grown)
-            back[x] -= 1
-            state = tuple(back)
-            if not self.facts.info(state)[2] >> x & 1:
-                # advance: a draw that does not bring the hand closer is thrown back.
-                return [(k, state)] if k <= rest else []
-        children = self.facts.children(grown)
-        usable = [(d, c) for d, c in children if d <= rest]
-        if method == "exact" or not usable:
-            return usable
-        low = min(d for d, _ in usable)
-        return [(d, c) for d, c in usable if d == low]
+    def options(self, state: State, x: int, rest: int, *, win: bool) -> list[State]:
+        """The 14-tile states the method considers after ``state`` drew slot ``x``, with ``rest``
+        draws left after it (``win``: the 15 tiles win, these are the ways to hold)."""
+        facts = self.facts
+        k, _, useful = facts.info(state)
+        advance = self.method in ("advance", "advance-capped")
+        if advance and (win or not useful >> x & 1):
+            # advance: a draw that does not bring the hand closer is thrown back, and a winning
+            # hand is held only that way.
+            return [state] if k <= rest else []
+        grown = list(state)
+        grown[x] += 1
+        children = facts.discards(tuple(grown))
+        if self.method == "exact":
+            bound = rest
+        else:  # the lowest deficiency a discard leaves: one less after a useful draw
+            bound = 0 if win else k - 1 if useful >> x & 1 else k
+            if bound > rest:
+                return []
+        return [c for c in children if facts.within(c, bound)]
 
 
 def _solve_with(
