@@ -129,11 +129,24 @@ LONGEST_QUOTED = 60
 def _one_line(message: str) -> str:
     """``message`` on one line, each over-long token cut to its start, its end and its length."""
     words = []
-    for word in message.split():
+    for word in _visible(message).split():
         if len(word) > LONGEST_QUOTED:
             word = f"{word[:24]}...{word[-24:]} ({len(word)} characters)"
         words.append(word)
     return " ".join(words)
+
+
+def _visible(text: str) -> str:
+    """``text`` with control and format characters (escape sequences, bidi marks) shown as escapes,
+    so that nothing typed acts on the terminal when it is quoted back."""
+    import unicodedata
+
+    def shown(char: str) -> str:
+        if char in "\t\n\r" or unicodedata.category(char) not in ("Cc", "Cf"):
+            return char
+        return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+    return "".join(shown(char) for char in text)
 
 
 def _help_hint(err: BaseException) -> str:
