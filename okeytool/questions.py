@@ -24,7 +24,16 @@ from okeytool.errors import InputError
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, deadline
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.rules import Rules, get_rules
-from okeytool.solver.games import ALL_FIELDS, DEFAULT_RULES, OKEY101, QUESTIONS, RUMMIKUB, Game, game_of, refuse_question
+from okeytool.solver.games import (
+    ALL_FIELDS,
+    DEFAULT_RULES,
+    OKEY101,
+    QUESTIONS,
+    RUMMIKUB,
+    Game,
+    game_of,
+    refuse_question,
+)
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
@@ -192,7 +201,7 @@ def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = 
 def _check_types(given: Mapping[str, Any], spelling: Spelling) -> None:
     for key in _TEXT:
         if key in given and not isinstance(given[key], str):
-            raise InputError(f"{spelling(key)} must be text, e.g. \"R1 R2 R3\", not {_shown(given[key])}")
+            raise InputError(f'{spelling(key)} must be text, e.g. "R1 R2 R3", not {_shown(given[key])}')
     for key in _FLAGS:
         if key in given and not isinstance(given[key], bool):
             raise InputError(f"{spelling(key)} must be true or false, not {_shown(given[key])}")

@@ -62,7 +62,9 @@ def test_a_command_that_hits_the_limit_says_so_with_exit_3() -> None:
     )
     took = time.monotonic() - started
     assert done.returncode == 3 and done.stdout == ""
-    assert done.stderr.splitlines() == ["okeytool: stopped: time limit of 1 s reached before an answer (raise it with --time-limit)"]
+    assert done.stderr.splitlines() == [
+        "okeytool: stopped: time limit of 1 s reached before an answer (raise it with --time-limit)"
+    ]
     assert took < 30  # far below the 14 s the uncapped CP-SAT solves take (bounded, not a speed figure)
 
 
@@ -73,7 +75,14 @@ def test_every_question_command_takes_a_time_limit(run_main, command: str) -> No
 
 
 def test_a_batch_line_that_hits_its_limit_is_marked_and_the_rest_go_on() -> None:
-    slow = {"id": 1, "command": "discard", "indicator": "Y7", "tiles": README_HAND[2], "solver": "cpsat", "time_limit": 0.5}
+    slow = {
+        "id": 1,
+        "command": "discard",
+        "indicator": "Y7",
+        "tiles": README_HAND[2],
+        "solver": "cpsat",
+        "time_limit": 0.5,
+    }
     answer = json.loads(answer_line(json.dumps(slow)))
     assert answer["id"] == 1 and answer["status"] == "time_limit" and "time limit of 0.5 s" in answer["error"]
     quick = {**slow, "id": 2, "solver": "search"}
@@ -87,7 +96,11 @@ def test_batch_time_limit_option(tmp_path) -> None:  # type: ignore[no-untyped-d
     slow = {"id": 1, "command": "discard", "indicator": "Y7", "tiles": README_HAND[2], "solver": "cpsat"}
     source.write_text(json.dumps(slow) + "\n" + json.dumps({**slow, "id": 2, "solver": "search"}) + "\n")
     done = subprocess.run(
-        [*OKEYTOOL, "batch", str(source), "--time-limit", "0.5"], capture_output=True, text=True, timeout=120, check=False
+        [*OKEYTOOL, "batch", str(source), "--time-limit", "0.5"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     first, second = (json.loads(line) for line in done.stdout.splitlines())

@@ -89,10 +89,9 @@ def read_lines(stream: IO[bytes] | IO[str]) -> Iterator[str | TooLong]:
         raw = stream.readline(MAX_LINE_BYTES + 1)
         if not raw:
             return
-        ends = raw.endswith(b"\n" if isinstance(raw, bytes) else "\n")
-        if len(raw) > MAX_LINE_BYTES and not ends:
+        if len(raw) > MAX_LINE_BYTES and not _ends_line(raw):
             size = len(raw)
-            while (more := stream.readline(MAX_LINE_BYTES)) and not more.endswith(b"\n" if isinstance(more, bytes) else "\n"):
+            while (more := stream.readline(MAX_LINE_BYTES)) and not _ends_line(more):
                 size += len(more)
             first = False
             yield TooLong(size + len(more))
@@ -102,6 +101,10 @@ def read_lines(stream: IO[bytes] | IO[str]) -> Iterator[str | TooLong]:
             line, first = line.removeprefix("\ufeff"), False
         if line.strip():
             yield line
+
+
+def _ends_line(raw: bytes | str) -> bool:
+    return raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
 
 
 def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[str]:
@@ -159,15 +162,11 @@ def register(app: typer.Typer) -> None:
         file: Annotated[str, typer.Argument(help="JSON-lines file of questions, or - for standard input.")],
         jobs: Annotated[
             int,
-            typer.Option(
-                "--jobs", "-j", help="Worker processes (default: the machine's cores; at most 2 per core)."
-            ),
+            typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores; at most 2 per core)."),
         ] = 0,
         time_limit: Annotated[
             float,
-            typer.Option(
-                "--time-limit", help="Seconds each line may take unless it sets \"time_limit\" (default 30)."
-            ),
+            typer.Option("--time-limit", help='Seconds each line may take unless it sets "time_limit" (default 30).'),
         ] = DEFAULT_TIME_LIMIT,
         progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr (when it is a terminal).")] = True,
     ) -> None:

@@ -23,7 +23,8 @@ SeenOpt = Annotated[
     str, typer.Option("--seen", "-s", help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.")
 ]
 TableOpt = Annotated[
-    str, typer.Option("--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'.")
+    str,
+    typer.Option("--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'."),
 ]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-O", help="Rule option KEY=VALUE (repeatable), e.g. wrap=false.")
