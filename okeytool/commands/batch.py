@@ -11,10 +11,12 @@ import json
 import os
 import signal
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from itertools import islice
+from itertools import chain, islice
+from multiprocessing.pool import AsyncResult
 from types import FrameType
 from typing import IO, Annotated, Any
 
@@ -120,12 +122,23 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEF
         return
     from multiprocessing import get_context
 
-    # Pool.imap would read the whole input ahead at once; feed it a bounded window at a time.
+    # Pool.imap would read the whole input ahead at once. Instead chunks are handed out as answers come
+    # back, at most WINDOW_CHUNKS per worker ahead of the answers written: the workers never wait
+    # for a window to drain, and memory does not grow with the input.
+    lines_left = chain(first, pending)
+    ahead: deque[AsyncResult[list[str]]] = deque()
     with get_context("spawn").Pool(jobs, initializer=_quiet_worker) as pool:
-        chunk = first
-        while chunk:
-            yield from pool.imap(answer, chunk, chunksize=CHUNK)
-            chunk = list(islice(pending, window))
+        while True:
+            while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
+                ahead.append(pool.apply_async(_answer_chunk, (chunk, time_limit)))
+            if not ahead:
+                return
+            yield from ahead.popleft().get()
+
+
+def _answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
+    """Answer a chunk of lines in a worker (one message each way per chunk)."""
+    return [answer_line(line, time_limit) for line in lines]
 
 
 def _quiet_worker() -> None:
