@@ -144,6 +144,8 @@ def main() -> None:
             "processes at the start) by `python -m benchmarks.bench_batch --write`: whole `okeytool batch`",
             f"commands as new processes, median of {args.runs} runs; random 15-tile `discard` questions of the",
             "seeded corpus; peak memory is the largest resident set of any one process (parent or worker).",
+            "Where other processes load the machine the wall-clock ratio measures their load as much as batch;",
+            "the CPU ratio is what running in parallel costs, whatever the load.",
             "",
         ]
         results.write_text(kept.rstrip("\n") + "\n\n" + "\n".join([*header, *out]) + "\n", encoding="utf-8")
