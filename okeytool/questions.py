@@ -324,13 +324,11 @@ class _Reader:
 
     def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
         """The one supply check of a question: hand, seen tiles and table tiles together."""
-        if self.game is RUMMIKUB:
-            from okeytool.solver.rummikub.play import check_play_supply
-
-            check_play_supply(self.deal, hand, [*seen, *table])
-            return
         from okeytool.parse.supply import check_supply
 
+        if self.game is RUMMIKUB:
+            check_supply(self.deal, hand, [*seen, *table], places=("in the rack", "on the table"))
+            return
         check_supply(self.deal, hand, [*seen, *table])
 
 

@@ -21,7 +21,7 @@ def render_result(deal: Deal, result: object) -> None:
     from okeytool.solver.classic.analysis import DiscardResult, WaitsResult
     from okeytool.solver.classic.check import CheckResult
     from okeytool.solver.okey101.opening import Discard101Result
-    from okeytool.solver.rummikub.play import GoOut, Play
+    from okeytool.solver.rummikub.result import GoOut, Play
 
     renderers: dict[type, Callable[[Deal, Any], None]] = {
         CheckResult: render_check,
