@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from okeytool.cli import app
 from okeytool.commands import batch
 from okeytool.deal import Deal
-from okeytool.questions import document
 from okeytool.parse.notation import parse_melds
+from okeytool.questions import document
 from okeytool.rules import get_rules
 from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import faces_meld_kind
