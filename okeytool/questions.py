@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, deadline
+from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, TimeLimitExceeded, deadline, expired
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.rules import Rules, get_rules
 from okeytool.solver.games import (
@@ -387,7 +387,16 @@ def answer(question: Question) -> Answer:
     (:class:`InputError` for a hand of the wrong size, :class:`~okeytool.errors.SolverError`).
     """
     with deadline(question.time_limit):
-        return _answer(question)
+        try:
+            return _answer(question)
+        except TimeLimitExceeded:
+            raise
+        except Exception as err:
+            # The timer may interrupt code that wraps what it raises (a solver's C++ bindings): an
+            # error once the time is up is the time limit's.
+            if expired():
+                raise TimeLimitExceeded(question.time_limit) from err
+            raise
 
 
 def _answer(question: Question) -> Answer:

@@ -104,4 +104,4 @@ def test_batch_time_limit_option(tmp_path) -> None:  # type: ignore[no-untyped-d
     )
     assert done.returncode == 0, done.stderr
     first, second = (json.loads(line) for line in done.stdout.splitlines())
-    assert first["status"] == "time_limit" and "discards" in second
+    assert first.get("status") == "time_limit" and "discards" in second, first
