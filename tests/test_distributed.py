@@ -9,6 +9,7 @@ import socket
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import vectors
@@ -57,7 +58,7 @@ def client() -> Iterator[object]:
     """A client of a local cluster of two single-thread workers in this process (started per module)."""
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None, silence_logs=40
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0", silence_logs=40
     )
     with distributed.Client(cluster, set_as_default=False) as connected:
         yield connected
@@ -154,27 +155,60 @@ def test_the_answering_function_travels_to_the_workers(client: object) -> None:
     assert list(out) == [line.upper() for line in lines]
 
 
-def test_an_unreachable_scheduler_leaves_no_trace_at_exit(tmp_path) -> None:
-    """In a real process: the one error, and nothing more on stderr when the interpreter ends."""
-    pytest.importorskip("distributed")
-    import subprocess
-
-    code = (
-        "import sys\n"
-        "from okeytool.distributed import run_on_cluster\n"
-        "from okeytool.errors import ClusterError\n"
-        "try:\n"
-        "    run_on_cluster([], 'tcp://127.0.0.1:1', connect_timeout=1)\n"
-        "except ClusterError as err:\n"
-        "    print(err)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0
-    assert done.stdout.startswith("cannot reach the Dask scheduler at 'tcp://127.0.0.1:1' within 1 s")
-    assert done.stderr == ""
-
-
 def test_a_chunk_past_its_time_is_answered_with_error_lines(client: object) -> None:
     """A chunk the cluster does not answer in time costs its lines, not the run."""
     out = distributed_batch.run_on_cluster([0.5], client, answer=time.sleep, chunk_timeout=0.1)  # type: ignore[arg-type]
     assert [json.loads(a) for a in out] == [{"error": "no answer from the Dask cluster within 0.1 s"}]
+
+
+OKEYTOOL = str(Path(sys.executable).with_name("okeytool"))
+
+
+@pytest.fixture(scope="module")
+def tcp_scheduler() -> Iterator[str]:
+    """The address of a local cluster that another process can reach (TCP on the loopback)."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, protocol="tcp", host="127.0.0.1",
+        dashboard_address=":0", silence_logs=40,
+    )  # fmt: skip
+    yield cluster.scheduler_address
+    cluster.close()
+
+
+def test_batch_with_a_scheduler_in_a_real_process(tcp_scheduler: str, tmp_path: Path) -> None:
+    import subprocess
+
+    questions = tmp_path / "questions.jsonl"
+    lines = mixed_questions()[:12]
+    questions.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    local = subprocess.run([OKEYTOOL, "batch", str(questions), "--jobs", "1"], capture_output=True, text=True)
+    remote = subprocess.run(
+        [OKEYTOOL, "batch", str(questions), "--scheduler", tcp_scheduler], capture_output=True, text=True, timeout=120
+    )
+    assert remote.returncode == 0, remote.stderr
+    assert remote.stdout == local.stdout
+    assert len(remote.stdout.splitlines()) == len(lines)
+
+
+def test_batch_with_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    import subprocess
+
+    pytest.importorskip("distributed")
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text('{"command": "check", "indicator": "Y7", "tiles": "R1-13 K1"}\n', encoding="utf-8")
+    done = subprocess.run(
+        [OKEYTOOL, "batch", str(questions), "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "1"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("okeytool: error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'")
+    assert len(done.stderr.splitlines()) == 1  # nothing more when the process ends
+
+
+def test_jobs_and_a_scheduler_together_are_refused(run_main, tmp_path: Path) -> None:
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text("{}\n", encoding="utf-8")
+    run = run_main("batch", str(questions), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert run.code == 2 and run.out == ""
+    assert "--jobs and --scheduler do not go together" in run.err
