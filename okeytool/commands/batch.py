@@ -187,7 +187,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--scheduler",
                 metavar="ADDRESS",
-                help="Answer on the Dask cluster of this scheduler (tcp://host:8786); needs okeytool[dask].",
+                help="Answer on the Dask cluster of this scheduler (tcp://host:8786); needs okeytool\\[dask].",
             ),
         ] = None,
         connect_timeout: Annotated[
