@@ -151,7 +151,7 @@ class Tile:
 
     def successor(self) -> Tile:
         """The next number in the same colour, 13 followed by 1 (how the okey follows the indicator)."""
-        return Tile.face(self.colour, self.number % 13 + 1)
+        return Tile.face(self.colour, self.number % NUMBERS_PER_COLOUR + 1)
 
     def __str__(self) -> str:
         if self.index == FALSE_JOKER_INDEX:

@@ -17,11 +17,11 @@ from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply
-from okeytool.solver.melds.layout import lay_pieces
 from okeytool.solver.classic.pairs import pairs_layout
+from okeytool.solver.melds.layout import lay_pieces
 from okeytool.solver.melds.result import Arrangement, Meld, Placement, SolveStatus
 from okeytool.solver.melds.search import MeldSearch
-from okeytool.tiles import FACE_COUNT, WINNING_SIZE, Tile
+from okeytool.tiles import FACE_COUNT, WINNING_SIZE, Tile, colour_indices, index_colour, index_number
 
 SolverName = Literal["search", "cpsat"]
 
@@ -200,7 +200,7 @@ def is_kafa(deal: Deal, hand: SolverHand) -> bool:
     the okey's colour), a false joker as the okey's face."""
     if hand.size != WINNING_SIZE:
         return False
-    colours = {f // 13 for f in range(FACE_COUNT) if hand.counts[f]}
+    colours = {index_colour(f) for f in range(FACE_COUNT) if hand.counts[f]}
     if hand.wilds:
         wild = deal.wild_tile()
         if not wild.is_face:
@@ -209,5 +209,5 @@ def is_kafa(deal: Deal, hand: SolverHand) -> bool:
     if len(colours) > 1:
         return False
     colour = colours.pop() if colours else 0
-    held = Counter({f % 13 + 1: hand.counts[f] for f in range(colour * 13, colour * 13 + 13)})
+    held = Counter({index_number(f): hand.counts[f] for f in colour_indices(colour)})
     return all(n <= (2 if number == 1 else 1) for number, n in held.items())

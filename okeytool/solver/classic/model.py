@@ -14,8 +14,8 @@ from ortools.sat.python import cp_model
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.solver.melds.cpsat import solve
-from okeytool.solver.melds.templates import templates
 from okeytool.solver.melds.result import SolveStatus
+from okeytool.solver.melds.templates import templates
 from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE
 
 #: CP-SAT parameters for these models: the fuller linear relaxation proves the optimum much sooner.
