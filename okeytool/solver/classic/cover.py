@@ -212,7 +212,6 @@ class MeldCover:
         return pieces, room
 
 
-
 @dataclass(frozen=True)
 class Certificate:
     """A cover with what the walks vouched for: whether the best count is reachable within the supply,
