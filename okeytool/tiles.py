@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from okeytool.errors import NotationError, quoted
+
 
 class Colour(IntEnum):
     """The four tile colours. No colour outranks another; the order is only for display."""
@@ -92,12 +94,14 @@ def colour_indices(colour: int) -> range:
 class Tile:
     """One tile face: a numbered face, the false joker ``F`` or the joker ``J``.
 
-    Identical physical copies are equal. ``Tile.parse(str(t)) == t`` for every tile.
+    Identical physical copies are equal. ``Tile.parse(str(t)) == t`` for every tile. The value type
+    reads only its own canonical text; everything else a player may write (colour names, ranges, set
+    shorthand) is read by :mod:`okeytool.parse.notation`, which builds on this module.
 
     >>> Tile.face(Colour.RED, 5)
     Tile.parse('R5')
-    >>> str(Tile.parse('blau12'))
-    'B12'
+    >>> Tile.parse('b12').number
+    12
     """
 
     index: int
@@ -115,10 +119,15 @@ class Tile:
 
     @classmethod
     def parse(cls, text: str) -> Tile:
-        """Parse one single-tile token (``R5``, ``rot5``, ``F``, ``J``). Raises :class:`NotationError`."""
-        from okeytool.parse.notation import parse_tile
+        """The tile whose canonical text is ``text`` (``R5``, ``F``, ``J``; letters in either case).
 
-        return parse_tile(text)
+        The inverse of ``str``. Raises :class:`NotationError` for any other text, colour names and
+        ranges included (:func:`okeytool.parse.notation.parse_tile` reads those).
+        """
+        tile = _BY_TEXT.get(text.upper()) if text.isascii() else None
+        if tile is None:
+            raise NotationError(f"not a tile in canonical form (R5, F or J): {quoted(text)}")
+        return tile
 
     @property
     def is_face(self) -> bool:
@@ -164,6 +173,7 @@ class Tile:
         return f"Tile.parse({str(self)!r})"
 
 
+_BY_TEXT: dict[str, Tile] = {str(t): t for t in map(Tile, range(VECTOR_SIZE))}
 FALSE_JOKER = Tile(FALSE_JOKER_INDEX)
 JOKER = Tile(JOKER_INDEX)
 ALL_FACES: tuple[Tile, ...] = tuple(Tile(i) for i in range(FACE_COUNT))

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from okeytool.deal import Deal
-from okeytool.errors import InputError, SupplyError
+from okeytool.errors import InputError, NotationError, SupplyError
 from okeytool.rules import get_rules
 from okeytool.tiles import (
     ALL_FACES,
@@ -29,6 +29,15 @@ EVERY_TILE = [Tile(i) for i in range(VECTOR_SIZE)]
 def test_every_tile_round_trips_through_its_text(tile: Tile) -> None:
     assert Tile.parse(str(tile)) == tile
     assert eval(repr(tile), {"Tile": Tile}) == tile  # repr is the call one would type
+
+
+def test_the_value_type_reads_only_its_canonical_text() -> None:
+    assert Tile.parse("r5") == Tile.parse("R5") == Tile.face(Colour.RED, 5)
+    assert Tile.parse("f") == FALSE_JOKER and Tile.parse("j") == JOKER
+    for other in ["blau12", "R5 ", "R05", "R14", "RB5", "R3-5", "", "ı5", "X" * 1000]:
+        with pytest.raises(NotationError, match="canonical form") as raised:
+            Tile.parse(other)
+        assert len(str(raised.value)) < 100  # a long text is cut in the message
 
 
 @pytest.mark.parametrize(
