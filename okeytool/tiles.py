@@ -42,8 +42,6 @@ JOKER_INDEX = 53
 VECTOR_SIZE = 54
 COPIES_PER_FACE = 2
 EXTRA_TILES = 2
-#: Tiles a winning classic hand shows (the 15th is the finishing discard).
-WINNING_SIZE = 14
 #: Wild tiles in a game: the two real okeys, or the two printed jokers.
 MAX_WILDS = 2
 

@@ -28,7 +28,7 @@ from okeytool.parse.supply import check_hand_size, check_supply, limit
 from okeytool.solver.classic.check import SolverName, Win, best_win, meld_search, win_rank
 from okeytool.solver.classic.cover import MeldCover
 from okeytool.solver.classic.pairs import pairs_deficiency
-from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
+from okeytool.tiles import FACE_COUNT, Tile
 
 
 @cache
@@ -184,6 +184,8 @@ class Analyser:
         self.cover = meld_cover(deal.rules.wrap)
         self.supply = deal.supply_vector()
         self.pairs = deal.rules.seven_pairs
+        self.size = deal.rules.hand_size
+        self.wilds = deal.rules.max_wilds
         self._cache: dict[tuple[tuple[int, ...], int], tuple[Deficiency, MeldDraws]] = {}
 
     def deficiency(self, hand: SolverHand) -> Deficiency:
@@ -200,13 +202,13 @@ class Analyser:
 
     def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
         pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
-        cover = self.cover.cover(hand.counts)
-        melds = max(0, WINNING_SIZE - cover.kept - hand.wilds)
+        cover = self.cover.cover(hand.counts, self.size)
+        melds = max(0, self.size - cover.kept - hand.wilds)
         draws = MeldDraws(cover.face_set(), None)
-        if hand.wilds + melds > MAX_WILDS and (pairs is None or melds <= pairs):
+        if hand.wilds + melds > self.wilds and (pairs is None or melds <= pairs):
             # More unfilled slots than wilds: copies could run out. Keep what a layout within the
             # supply vouches for; if none is, the exact search decides.
-            certificate = self.cover.certify(hand.counts, self.supply)
+            certificate = self.cover.certify(hand.counts, self.supply, self.size)
             draws = MeldDraws(draws.faces, certificate.shown)
             if not certificate.realisable:
                 melds = self._exact_melds(hand, melds + 1, pairs)
@@ -216,12 +218,15 @@ class Analyser:
 
     def _exact_melds(self, hand: SolverHand, least: int, pairs: int | None) -> int:
         """The meld deficiency by the exact search, from a lower bound up (or up to ``pairs`` + 1)."""
-        extra = hand.size - WINNING_SIZE
+        extra = hand.size - self.size
         outside = [s - n for s, n in zip(self.supply, hand.counts)]
-        ceiling = pairs if pairs is not None else WINNING_SIZE
+        ceiling = pairs if pairs is not None else self.size
         d = least
         while d <= ceiling:
-            if self.search.find(hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside):
+            found = self.search.find(
+                hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside, size=self.size
+            )
+            if found:
                 return d
             d += 1
         return d
@@ -238,7 +243,7 @@ class Analyser:
                 more = list(counts)
                 more[face] += 1
                 out.append((self.deal.tile_for_face(Tile(face)), SolverHand(tuple(more), hand.wilds)))
-        if hand.wilds < MAX_WILDS:
+        if hand.wilds < self.wilds:
             out.append((self.deal.wild_tile(), SolverHand(counts, hand.wilds + 1)))
         return out
 
@@ -264,8 +269,10 @@ class Analyser:
         """Exact: the 15-tile hand ``after`` has a meld 14 with deficiency below ``deficiency``."""
         target = deficiency - 1
         outside = [s - n for s, n in zip(self.supply, after.counts)]
-        extra = after.size - WINNING_SIZE
-        layout = self.search.find(after.counts, free=after.wilds + target, drops=extra + target, outside=outside)
+        extra = after.size - self.size
+        layout = self.search.find(
+            after.counts, free=after.wilds + target, drops=extra + target, outside=outside, size=self.size
+        )
         return layout is not None
 
 
@@ -308,7 +315,7 @@ def analyse_waits(
 
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
-    check_hand_size(tiles, (WINNING_SIZE,), "waits")
+    check_hand_size(tiles, (deal.rules.hand_size,), "waits")
     check_supply(deal, tiles, seen)
     analyser = analyser_for(deal, solver)
     hand = deal.solver_hand(tiles)
@@ -345,7 +352,7 @@ def rank_discards(
     second-order acceptance (:func:`second_order`), then more kinds of useful tile, then tile order.
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
-    check_hand_size(tiles, (WINNING_SIZE + 1,), "discard")
+    check_hand_size(tiles, (deal.rules.drawn_size,), "discard")
     check_supply(deal, tiles, seen)
     analyser = analyser_for(deal, solver)
     held, shown = Counter(tiles), Counter(seen)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okeytool.solver.melds.templates import templates, templates_by_face
-from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, WINNING_SIZE
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT
 
 try:  # the same programme compiled (setup.py builds it where a C compiler exists)
     from okeytool.solver.classic._cover import Table as _CompiledTable
@@ -92,8 +92,8 @@ class MeldCover:
         self.compiled = use_compiled
         self._best = _CompiledTable(self.options).best if use_compiled else self._best_python
 
-    def cover(self, counts: Sequence[int], size: int = WINNING_SIZE) -> Cover:
-        """The cover of a hand given as plain counts per face (each 0-2)."""
+    def cover(self, counts: Sequence[int], size: int) -> Cover:
+        """The cover of a hand given as plain counts per face (each 0-2), in ``size`` slots (the rules' hand size)."""
         one, two = hand_masks(counts)
         if len(self.memo) > self.MEMO_LIMIT:
             self.memo.clear()
@@ -143,7 +143,7 @@ class MeldCover:
         self.memo[key] = (best, faces)
         return best, faces
 
-    def certify(self, counts: Sequence[int], supply: Sequence[int], size: int = WINNING_SIZE) -> Certificate:
+    def certify(self, counts: Sequence[int], supply: Sequence[int], size: int) -> Certificate:
         """Optimal layouts that respect the supply, found by walking the solved states.
 
         Each walk follows optimal choices, preferring those that reach unfilled faces not yet shown
