@@ -186,15 +186,3 @@ def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
     seq = sorted(tiles) if sort else list(tiles)
     return " ".join(str(t) for t in seq)
 
-
-def count_vector(tiles: Iterable[Tile]) -> list[int]:
-    """The count vector (length :data:`VECTOR_SIZE`) of a multiset of tiles."""
-    counts = [0] * VECTOR_SIZE
-    for tile in tiles:
-        counts[tile.index] += 1
-    return counts
-
-
-def tiles_from_counts(counts: Iterable[int]) -> tuple[Tile, ...]:
-    """The tiles of a count vector, in canonical order."""
-    return tuple(Tile(i) for i, n in enumerate(counts) for _ in range(n))

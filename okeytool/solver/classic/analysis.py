@@ -24,10 +24,11 @@ from functools import cache
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.finish import Finish
-from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.classic.check import SolverName, Win, best_win, meld_search, win_rank
+from okeytool.parse.supply import check_hand_size, check_supply, unseen
+from okeytool.solver.classic.check import SolverName, Win, best_win, win_rank
 from okeytool.solver.classic.cover import MeldCover
 from okeytool.solver.classic.pairs import pairs_deficiency
+from okeytool.solver.melds.search import meld_search
 from okeytool.tiles import FACE_COUNT, Tile
 
 
@@ -301,11 +302,6 @@ class CpSatAnalyser(Analyser):
 def analyser_for(deal: Deal, solver: SolverName = "search") -> Analyser:
     """The analyser of a solver name: ``search`` (fast, exact) or ``cpsat`` (the CP-SAT model)."""
     return CpSatAnalyser(deal) if solver == "cpsat" else Analyser(deal)
-
-
-def unseen(deal: Deal, tile: Tile, held: Counter[Tile], seen: Counter[Tile]) -> int:
-    """Copies of ``tile`` not in the hand, not the indicator and not seen (never negative)."""
-    return max(0, limit(deal, tile) - held[tile] - seen[tile])
 
 
 def analyse_waits(

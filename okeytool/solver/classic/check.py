@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
 from okeytool.deal import Deal, SolverHand
@@ -21,7 +20,7 @@ from okeytool.rules import KafaMode
 from okeytool.solver.classic.pairs import pairs_layout
 from okeytool.solver.melds.layout import lay_pieces
 from okeytool.solver.melds.result import Arrangement, Meld, Placement, SolveStatus
-from okeytool.solver.melds.search import MeldSearch
+from okeytool.solver.melds.search import meld_search
 from okeytool.tiles import FACE_COUNT, Tile, colour_indices, index_colour, index_number
 
 SolverName = Literal["search", "cpsat"]
@@ -91,12 +90,6 @@ class CheckResult:
             "best": self.best.to_json() if self.best else None,
             "gosterme": self.gosterme,
         }
-
-
-@cache
-def meld_search(wrap: bool) -> MeldSearch:
-    """The shared search instance for a wrap setting."""
-    return MeldSearch(wrap)
 
 
 def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "search") -> CheckResult:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from okeytool.solver.melds.templates import templates, templates_by_face
 from okeytool.tiles import FACE_COUNT, MAX_WILDS
@@ -36,14 +37,11 @@ class Layout:
     """One complete layout found by the search.
 
     ``pieces``: template indices used; ``unfilled``: faces of the slots the hand's plain tiles do not fill
-    (filled by wilds or by tiles from outside); ``new_slots``: slots in whole new pieces (any faces);
-    ``left_out``: plain faces that stay out of the melds.
+    (filled by wilds or by tiles from outside). Slots left over for whole new pieces are not listed.
     """
 
     pieces: tuple[int, ...]
     unfilled: tuple[int, ...]
-    new_slots: int
-    left_out: tuple[int, ...]
 
 
 class MeldSearch:
@@ -77,6 +75,12 @@ class MeldSearch:
         return run.layouts[0] if run.layouts else None
 
 
+@cache
+def meld_search(wrap: bool) -> MeldSearch:
+    """The shared search instance for a wrap setting (its table of dead states serves every hand)."""
+    return MeldSearch(wrap)
+
+
 class _Run:
     """State of one search: the counts being consumed and the pieces chosen so far.
 
@@ -102,7 +106,6 @@ class _Run:
         self.outside = outside if outside is not None and free > MAX_WILDS else None
         self.unfilled: list[int] = []
         self.pieces: list[int] = []
-        self.left_out: list[int] = []
         self.layouts: list[Layout] = []
         if len(search.dead) > search.DEAD_LIMIT:
             search.dead.clear()
@@ -136,7 +139,7 @@ class _Run:
                 return _NONE
             if self._overflow():
                 return _OVERFLOW
-            self.layouts.append(Layout(tuple(self.pieces), tuple(self.unfilled), rest, tuple(self.left_out)))
+            self.layouts.append(Layout(tuple(self.pieces), tuple(self.unfilled)))
             return _FOUND
         key = ((((((self.code >> (2 * i)) << 6 | i) << 6 | used) << 6 | drops) << 6 | free) << 9) | (first + 1)
         key = key << 6 | self.size
@@ -148,9 +151,7 @@ class _Run:
         if drops and first == _FRESH:
             counts[i] -= 1
             self.code -= 1 << (2 * i)
-            self.left_out.append(i)
             best = self.dfs(i, used, drops - 1, free, _FRESH)
-            self.left_out.pop()
             self.code += 1 << (2 * i)
             counts[i] += 1
             if best == _FOUND:

@@ -25,8 +25,8 @@ from typing import Literal
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError, InputError
-from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.classic.check import meld_search
+from okeytool.parse.supply import check_hand_size, check_supply, limit, unseen
+from okeytool.solver.melds.search import meld_search
 from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.melds.layout import lay_pieces
 from okeytool.solver.okey101.search import Layout, OpeningSearch
@@ -329,11 +329,6 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
 # -- waits and unseen tiles -------------------------------------------------------------------------
 
 
-def unseen(deal: Deal, tile: Tile, hand: Sequence[Tile], seen: Sequence[Tile]) -> int:
-    """Copies of ``tile`` not in the hand, not the indicator and not among the seen tiles (rules.md 4)."""
-    return max(0, limit(deal, tile) - hand.count(tile) - seen.count(tile))
-
-
 def drawable_tiles(deal: Deal) -> tuple[Tile, ...]:
     """Every tile a player can draw, as written: each numbered face (the okey face is a real okey), and F."""
     extra = (FALSE_JOKER,) if deal.okey is not None else (deal.wild_tile(),)
@@ -359,7 +354,7 @@ def opening_waits(
             continue
         value = best_layout(deal, deal.solver_hand([*held, tile]), keep=keep).value
         if value >= threshold:
-            out.append(OpeningWait(tile, unseen(deal, tile, held, seen), value))
+            out.append(OpeningWait(tile, unseen(deal, tile, Counter(held), Counter(seen)), value))
     return tuple(out)
 
 
