@@ -28,6 +28,7 @@ from okeytool.parse.supply import check_hand_size, check_supply, unseen
 from okeytool.solver.classic.check import SolverName, Win, best_win, win_rank
 from okeytool.solver.classic.cover import MeldCover
 from okeytool.solver.classic.pairs import pairs_deficiency
+from okeytool.solver.melds.result import ArrangementKind
 from okeytool.solver.melds.search import meld_search
 from okeytool.tiles import FACE_COUNT, Tile
 
@@ -104,7 +105,7 @@ class DiscardOption:
         return self.win is not None
 
     @property
-    def kind(self) -> str | None:
+    def kind(self) -> ArrangementKind | None:
         """``"melds"`` or ``"pairs"`` for a winning discard, else None."""
         return self.win.kind if self.win else None
 

@@ -19,7 +19,7 @@ from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import KafaMode
 from okeytool.solver.classic.pairs import pairs_layout
 from okeytool.solver.melds.layout import lay_pieces
-from okeytool.solver.melds.result import Arrangement, Meld, Placement, SolveStatus
+from okeytool.solver.melds.result import Arrangement, ArrangementKind, Meld, Placement, SolveStatus
 from okeytool.solver.melds.search import meld_search
 from okeytool.tiles import FACE_COUNT, Tile, colour_indices, index_colour, index_number
 
@@ -41,7 +41,7 @@ class Win:
     multiplier: int
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> ArrangementKind:
         """``"melds"`` or ``"pairs"``."""
         return self.arrangement.kind
 
