@@ -90,7 +90,8 @@ class MeldCover:
         if use_compiled and _CompiledTable is None:
             raise ImportError("the compiled cover programme was not built")
         self.compiled = use_compiled
-        self._best = _CompiledTable(self.options).best if use_compiled else self._best_python
+        self._table = _CompiledTable(self.options) if use_compiled else None
+        self._best = self._table.best if self._table is not None else self._best_python
 
     def cover(self, counts: Sequence[int], size: int) -> Cover:
         """The cover of a hand given as plain counts per face (each 0-2), in ``size`` slots (the rules' hand size)."""
@@ -152,6 +153,8 @@ class MeldCover:
         left to the exact search.
         """
         one, two = hand_masks(counts)
+        if self._table is not None:  # the same walks, compiled
+            return Certificate(*self._table.certify(one, two, size, supply, self.WALKS))
         best, faces = self._best(one, two, size)
         want = faces
         shown = 0
