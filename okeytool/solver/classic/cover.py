@@ -150,7 +150,8 @@ class MeldCover:
         Each walk follows optimal choices, preferring those that reach unfilled faces not yet shown
         by an earlier walk; a walk whose layout needs at most two wilds beyond the outside copies
         (two exist) is realisable and vouches for its unfilled faces. Faces no walk vouched for are
-        left to the exact search.
+        left to the exact search. The compiled programme walks the same way (``_cover.c``); the
+        agreement test holds the two together.
         """
         one, two = hand_masks(counts)
         if self._table is not None:  # the same walks, compiled
