@@ -188,6 +188,8 @@ class Analyser:
         self.pairs = deal.rules.seven_pairs
         self.size = deal.rules.hand_size
         self.wilds = deal.rules.max_wilds
+        #: How each plain face is held (the okey face as F), by face index.
+        self.tile_for = tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
         self._cache: dict[tuple[tuple[int, ...], int], tuple[Deficiency, MeldDraws]] = {}
 
     def deficiency(self, hand: SolverHand) -> Deficiency:
@@ -244,27 +246,41 @@ class Analyser:
             if counts[face] < self.supply[face]:
                 more = list(counts)
                 more[face] += 1
-                out.append((self.deal.tile_for_face(Tile(face)), SolverHand(tuple(more), hand.wilds)))
+                out.append((self.tile_for[face], SolverHand(tuple(more), hand.wilds)))
         if hand.wilds < self.wilds:
             out.append((self.deal.wild_tile(), SolverHand(counts, hand.wilds + 1)))
         return out
 
     def useful_draws(self, hand: SolverHand) -> list[Tile]:
-        """The draws after which the best 14 of the hand are closer to winning."""
+        """The draws after which the best 14 of the hand are closer to winning, in :meth:`draws` order.
+
+        A plain face is useful when seven pairs get closer with it, or (as a meld hand) when it fills
+        an unfilled slot of an optimal cover that a layout within the supply vouches for, or that the
+        exact search confirms. A wild always is (it fills any unfilled slot).
+        """
         deficiency, meld_draws = self._solve(hand)
         d = deficiency.total
         if d == 0:
             return []
         meld_faces = meld_draws.faces if deficiency.melds == d else set()
+        pairs_closer = deficiency.pairs == d
+        counts = hand.counts
         useful = []
-        for tile, after in self.draws(hand):
-            if deficiency.pairs == d and pairs_deficiency(after.counts, after.wilds, self.supply) < d:
-                useful.append(tile)
-            elif after.wilds > hand.wilds:
-                useful.append(tile)  # a wild fills any unfilled slot
-            elif (face := self.deal.plays_as(tile)) is not None and face.index in meld_faces:
-                if meld_draws.vouched(face.index) or self._closer(after, d):
-                    useful.append(tile)
+        for face in range(FACE_COUNT):
+            if counts[face] >= self.supply[face]:
+                continue  # no copy of the face can exist beside the hand
+            in_melds = face in meld_faces
+            if not (pairs_closer or in_melds):
+                continue
+            more = list(counts)
+            more[face] += 1
+            after = SolverHand(tuple(more), hand.wilds)
+            if pairs_closer and pairs_deficiency(after.counts, after.wilds, self.supply) < d:
+                useful.append(self.tile_for[face])
+            elif in_melds and (meld_draws.vouched(face) or self._closer(after, d)):
+                useful.append(self.tile_for[face])
+        if hand.wilds < self.wilds:
+            useful.append(self.deal.wild_tile())
         return useful
 
     def _closer(self, after: SolverHand, deficiency: int) -> bool:
