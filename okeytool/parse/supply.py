@@ -29,10 +29,13 @@ def unseen(deal: Deal, tile: Tile, held: Mapping[Tile, int], seen: Mapping[Tile,
     return max(0, limit(deal, tile) - held.get(tile, 0) - seen.get(tile, 0))
 
 
-def check_supply(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = ()) -> None:
+def check_supply(
+    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = (), *, places: tuple[str, str] = ("in the hand", "seen")
+) -> None:
     """Refuse tiles that cannot all exist at once. Tiles are as held (after :meth:`Deal.resolve`).
 
-    Raises :class:`SupplyError` naming the tile and the counts.
+    ``places`` names where the two groups are in the message (a Rummikub play: ``("in the rack",
+    "on the table")``). Raises :class:`SupplyError` naming the tile and the counts.
     """
     in_hand = Counter(hand)
     in_seen = Counter(seen)
@@ -41,7 +44,7 @@ def check_supply(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = ()) ->
         held, shown = in_hand[tile], in_seen[tile]
         if held + shown <= allowed:
             continue
-        where = f"{held} in the hand" + (f" and {shown} seen" if shown else "")
+        where = f"{held} {places[0]}" + (f" and {shown} {places[1]}" if shown else "")
         if tile == deal.indicator:
             reason = f"only {allowed} {tile} exists besides the indicator {deal.indicator}"
         elif tile == deal.okey:
