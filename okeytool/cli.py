@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from okeytool.commands import analysis, batch, game, opening, play, score
+from okeytool.commands import analysis, batch, game, opening, play, round, score
 
 app = typer.Typer(
     name="okeytool",
@@ -47,6 +47,7 @@ play.register(app)
 score.register(app)
 game.register(app)
 batch.register(app)
+round.register(app)
 
 
 def main() -> None:

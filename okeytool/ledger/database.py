@@ -43,6 +43,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
     1: ("ALTER TABLE rounds ADD COLUMN note TEXT NOT NULL DEFAULT ''",),
+    # Rounds followed as they are played (okeytool.ledger.rounds): one row per event.
+    2: (
+        """CREATE TABLE played_rounds (
+               id INTEGER PRIMARY KEY,
+               created TEXT NOT NULL)""",
+        """CREATE TABLE round_events (
+               round_id INTEGER NOT NULL REFERENCES played_rounds(id) ON DELETE CASCADE,
+               seq INTEGER NOT NULL,
+               event TEXT NOT NULL,
+               created TEXT NOT NULL,
+               PRIMARY KEY (round_id, seq))""",
+    ),
 }
 SCHEMA_VERSION = len(MIGRATIONS)
 
