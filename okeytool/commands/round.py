@@ -79,7 +79,7 @@ def show_state(played: PlayedRound, json: bool, *, rows: int | None = None, note
     render_state(played, advice, rows=rows, note=note)
 
 
-def record(db: Path | None, verb: str, text: str, json: bool, rows: int | None = None) -> None:
+def record(db: Path | None, verb: str, text: str, json: bool, rows: int | None = -1) -> None:
     """Parse ``verb text`` against the current round, record it and print the new state."""
     from okeytool.round.lines import event_from_text
 
@@ -87,7 +87,7 @@ def record(db: Path | None, verb: str, text: str, json: bool, rows: int | None =
         current = book.round()
         event = event_from_text(current.state, verb, text)
         played = book.add(event, current.id)
-    show_state(played, json, rows=rows)
+    show_state(played, json, rows=_top() if rows == -1 else rows)
 
 
 @round_app.command("start")
@@ -110,7 +110,7 @@ def start(
 
     deal = load_deal(load_rules(rules, option), indicator, okey)
     event = Start(deal.rules.name, _changed_options(deal.rules), deal.indicator,
-                  deal.resolve(parse_tiles(tiles, wrap=deal.rules.wrap)))  # fmt: skip
+                  tuple(sorted(deal.resolve(parse_tiles(tiles, wrap=deal.rules.wrap)))))  # fmt: skip
     from okeytool.round.state import start_state
 
     start_state(event)  # refuse a bad deal before a file is made
@@ -206,21 +206,11 @@ def undo(db: DbOpt = None, json: JsonOpt = False) -> None:
 
     Example: okeytool round undo
     """
+    from okeytool.round.events import describe
+
     with book_at(db) as book:
         removed, played = book.undo()
-    show_state(played, json, note=f"undone: {_event_words(removed)}")
-
-
-def _event_words(event: Event) -> str:
-    values = [v for k, v in event.to_json().items() if k != "event" and v not in (None, {}, [])]
-    words = []
-    for value in values:
-        if isinstance(value, list):
-            words.append("; ".join(" ".join(m) if isinstance(m, list) else str(m) for m in value)
-                         if value and isinstance(value[0], list) else " ".join(map(str, value)))  # fmt: skip
-        else:
-            words.append(str(value))
-    return " ".join([event.verb, *words])
+    show_state(played, json, note=f"undone: {describe(removed)}")
 
 
 @round_app.command("end")

@@ -225,7 +225,7 @@ def state_advice(state: Any) -> Advice:
         state.deal,
         state.hand,
         state.seen,
-        table=(*state.table, *state.own_melds),
+        table=state.table if state.deal.rules.table_game else (*state.table, *state.own_melds),
         opened=state.opened,
         to_throw=state.phase == "throw",
     )

@@ -213,3 +213,16 @@ def event_from_json(document: Any) -> Event:
             raise EventError(f'"winner" must be a name or null, got {winner!r}')
         return End(winner, _field(document, "finish", str))
     raise EventError(f"unknown event {verb!r} (one of {', '.join(VERBS)})")
+
+
+def describe(event: Event) -> str:
+    """The event as a person would say it: ``draw K5``, ``seen Y7 K9``, ``table R1 R2 R3; K7 B7 Y7``."""
+    if isinstance(event, Start):
+        return f"start {event.rules} {event.indicator or ''} {' '.join(map(str, event.tiles))}".replace("  ", " ")
+    if isinstance(event, Draw | Take | Throw):
+        return f"{event.verb} {event.tile}"
+    if isinstance(event, Seen | Lay):
+        return f"{event.verb} {' '.join(map(str, event.tiles))}"
+    if isinstance(event, TableMelds | Open):
+        return f"{event.verb} " + "; ".join(" ".join(map(str, m)) for m in event.melds)
+    return f"end {event.winner or '-'} {event.finish}"

@@ -44,8 +44,8 @@ class RoundState:
 
     ``hand``: the tiles held (sorted). ``discards``: tiles thrown or seen out of play (own throws,
     others' discards, shown tiles). ``table``: melds on the table laid by others (tiles as written);
-    ``own_melds``: melds the player laid himself (101). ``seen`` (property): everything known to be
-    out of play but the indicator. ``throws``: the own throws so far, in order.
+    ``own_melds``: melds the player laid himself (101; in Rummikub the tiles laid since the last
+    ``table`` event). ``seen`` (property): everything known to be out of play but the indicator.
     """
 
     deal: Deal
@@ -156,8 +156,11 @@ def apply(state: RoundState, event: Event) -> RoundState:
             raise EventError(f"lay is for rummikub; in {deal.rules.name} use throw (and open in 101)")
         if not event.tiles:
             raise EventError("lay needs at least one tile")
-        hand = _without(state.hand, deal.resolve(event.tiles), "the rack")
-        return replace(nxt, hand=hand, opened=True)
+        laid = deal.resolve(event.tiles)
+        hand = _without(state.hand, laid, "the rack")
+        # The laid tiles are out of the rack and on the table: kept with the player's melds until
+        # the next table event gives the whole table, them included.
+        return replace(nxt, hand=hand, own_melds=(*state.own_melds, tuple(laid)), opened=True)
     if isinstance(event, End):
         return replace(nxt, end=_checked_end(state, event), phase="ended")
     raise EventError(f"unknown event {event!r}")
@@ -183,7 +186,7 @@ def _table(state: RoundState, nxt: RoundState, event: TableMelds) -> RoundState:
     if deal.rules.table_game:
         # Rummikub: the table is rebuilt every turn, so the event gives the whole table. It holds
         # every tile that was on it and the tiles the player laid (lay), which are no longer his.
-        return _checked(replace(nxt, table=melds))
+        return _checked(replace(nxt, table=melds, own_melds=()))
     return _checked(replace(nxt, table=(*state.table, *melds)))
 
 
