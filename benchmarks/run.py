@@ -18,11 +18,17 @@ import time
 from datetime import date
 from pathlib import Path
 
-from benchmarks import bench_analysis, bench_check, bench_open, bench_play
+from benchmarks import bench_analysis, bench_check, bench_open, bench_play, bench_round
 from benchmarks.harness import HEADER, Timing, measure
 from okeytool.solver.classic.cover import COMPILED
 
-MODULES = {"check": bench_check, "analysis": bench_analysis, "open": bench_open, "play": bench_play}
+MODULES = {
+    "check": bench_check,
+    "analysis": bench_analysis,
+    "open": bench_open,
+    "play": bench_play,
+    "round": bench_round,
+}
 HELP_RUNS = 10
 
 

@@ -31,7 +31,8 @@ def test_events_round_trip_through_json() -> None:
 
 
 @pytest.mark.parametrize(
-    "document", [{"event": "fly"}, {"event": "draw"}, {"event": "draw", "tile": 5}, [], {"event": "seen", "tiles": "Y7"}]
+    "document",
+    [{"event": "fly"}, {"event": "draw"}, {"event": "draw", "tile": 5}, [], {"event": "seen", "tiles": "Y7"}],
 )
 def test_malformed_events_are_refused(document: object) -> None:
     with pytest.raises(EventError):
@@ -108,7 +109,9 @@ def test_storage_keeps_one_row_per_event_and_undo_restores_the_previous_state(tm
         book.undo()
         with pytest.raises(LedgerError, match="only its start"):
             book.undo()
-        second = book.start(Start("101", {}, T("K9"), parse_tiles("R1-4 B9-11 K5 Y5 R5 K11-13 Y1 Y3 Y8 B1 B3 R12 R13 K2")))
+        second = book.start(
+            Start("101", {}, T("K9"), parse_tiles("R1-4 B9-11 K5 Y5 R5 K11-13 Y1 Y3 Y8 B1 B3 R12 R13 K2"))
+        )
         assert book.current_id() == second.id and len(book.rounds()) == 2
     with RoundBook(path) as book:  # a new connection reads what was committed
         assert [r.state.events for r in book.rounds()] == [1, 1]

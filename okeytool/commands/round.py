@@ -20,7 +20,6 @@ from okeytool.errors import InputError, LedgerError
 
 if TYPE_CHECKING:
     from okeytool.ledger.rounds import PlayedRound, RoundBook
-    from okeytool.round.events import Event
 
 DbOpt = Annotated[
     Path | None,
@@ -215,7 +214,9 @@ def undo(db: DbOpt = None, json: JsonOpt = False) -> None:
 
 @round_app.command("end")
 def end(
-    winner: Annotated[str | None, typer.Option("--winner", "-w", help="Who won (omit for a round without a winner).")] = None,
+    winner: Annotated[
+        str | None, typer.Option("--winner", "-w", help="Who won (omit for a round without a winner).")
+    ] = None,
     finish: Annotated[
         str | None, typer.Option("--finish", "-f", help="How: normal, okey, pairs, pairs+okey (101: elden ...).")
     ] = None,

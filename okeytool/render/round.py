@@ -50,7 +50,9 @@ def state_renderable(played: PlayedRound, advice: Advice, *, rows: int | None = 
         parts.append(Text("laid  ", style="dim").append_text(_melds_text(state.own_melds, deal)))
     if state.end is not None:
         who = state.end.winner or "nobody"
-        parts.append(Text(f"ended: {who} won, {state.end.finish}" if state.end.winner else f"ended: {state.end.finish}"))
+        parts.append(
+            Text(f"ended: {who} won, {state.end.finish}" if state.end.winner else f"ended: {state.end.finish}")
+        )
     parts.append(advice_renderable(deal, advice, rows=rows))
     return Group(*parts)
 
@@ -158,11 +160,14 @@ def review_renderable(played: PlayedRound, result: Review) -> RenderableType:
     for column in ("event", "thrown", "best", "grade thrown", "grade best", "lost"):
         table.add_column(column)
     for d in result.decisions:
+        best = Text("= best", style="green") if d.matched else tiles_text([d.best], deal)
+        lost = f"{d.lost:.3f}" if d.lost else ""
         table.add_row(
-            str(d.event), tiles_text([d.thrown], deal), Text("= best", style="green") if d.matched else tiles_text([d.best], deal),
-            f"{d.chance_thrown:.3f}", f"{d.chance_best:.3f}", f"{d.lost:.3f}" if d.lost else "",
-        )  # fmt: skip
-    summary = Text(f"{result.matched} of {len(result.decisions)} throws matched the best; total lost {result.total_lost:.3f}")
+            str(d.event), tiles_text([d.thrown], deal), best, f"{d.chance_thrown:.3f}", f"{d.chance_best:.3f}", lost
+        )
+    summary = Text(
+        f"{result.matched} of {len(result.decisions)} throws matched the best; total lost {result.total_lost:.3f}"
+    )
     if result.decisions:
         summary.append(f" (graded by {result.decisions[0].method})", style="dim")
     parts: list[RenderableType] = [table, summary]

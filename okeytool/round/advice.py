@@ -116,7 +116,9 @@ def advise(
         if to_throw and len(hand) == opening.DISCARD_HAND:
             return Advice("discard101", opening.discard_101(deal, hand, table=melds))
         if to_throw:
-            rows = sorted(((t, opening.discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0]))
+            rows = sorted(
+                ((t, opening.discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0])
+            )
             return Advice("penalties", Penalties(tuple(rows)))
         on_table = [t for m in table for t in m]
         others = list(seen)
@@ -168,7 +170,7 @@ def ranking_grade(wins: bool, deficiency: int, acceptance: int, pool: int) -> fl
     """
     if wins:
         return 1.0
-    return (1 + acceptance / max(1, pool)) / 3**deficiency
+    return float((1 + acceptance / max(1, pool)) / 3**deficiency)
 
 
 def grade_discards(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from okeytool.errors import InputError
 from okeytool.parse.notation import parse_tile, parse_tiles
@@ -150,7 +150,7 @@ class End:
         return {"event": self.verb, "winner": self.winner, "finish": self.finish}
 
 
-Event = Union[Start, Draw, Take, Throw, Seen, TableMelds, Open, Lay, End]
+Event = Start | Draw | Take | Throw | Seen | TableMelds | Open | Lay | End
 VERBS = ("start", "draw", "take", "throw", "seen", "table", "open", "lay", "end")
 
 
@@ -198,7 +198,7 @@ def event_from_json(document: Any) -> Event:
                      parse_tile(indicator) if indicator else None, _tile_list(document, "tiles"))  # fmt: skip
     if verb in ("draw", "take", "throw"):
         tile = parse_tile(_field(document, "tile", str))
-        return {"draw": Draw, "take": Take, "throw": Throw}[verb](tile)
+        return Draw(tile) if verb == "draw" else Take(tile) if verb == "take" else Throw(tile)
     if verb == "seen":
         return Seen(_tile_list(document, "tiles"))
     if verb == "lay":

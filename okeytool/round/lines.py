@@ -47,7 +47,7 @@ def event_from_text(state: RoundState, verb: str, text: str) -> Event:
             tile = parse_tile(text.strip())
         except InputError as err:
             raise type(err)(f"{full}: {err}") from None
-        return {"draw": Draw, "take": Take, "throw": Throw}[full](tile)
+        return Draw(tile) if full == "draw" else Take(tile) if full == "take" else Throw(tile)
     if full in ("table", "open"):
         melds = parse_melds(text, wrap=wrap)
         return TableMelds(melds) if full == "table" else Open(melds)

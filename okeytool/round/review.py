@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from okeytool.round.advice import grade_discards
 from okeytool.round.events import Event, Throw
-from okeytool.round.state import start_state, apply
+from okeytool.round.state import apply, start_state
 from okeytool.tiles import Tile
 
 #: How many of the costliest decisions the summary names.

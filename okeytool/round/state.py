@@ -231,7 +231,9 @@ def _checked_end(state: RoundState, event: End) -> End:
     allowed = finishes(state.deal, winner is not None)
     if event.finish not in allowed:
         who = "a round with a winner" if winner else "a round without a winner"
-        raise EventError(f"finish {event.finish!r} does not fit {who} in {state.rules_name} (one of: {', '.join(allowed)})")
+        raise EventError(
+            f"finish {event.finish!r} does not fit {who} in {state.rules_name} (one of: {', '.join(allowed)})"
+        )
     return End(winner, event.finish)
 
 
