@@ -183,3 +183,20 @@ def test_a_101_round_opens_and_its_table_melds_make_isler_tiles() -> None:
     assert advice.kind == ("discard101" if len(opened.hand) == 22 else "penalties")
     thrown = apply(opened, Throw(T(best["tile"])))
     assert thrown.phase == "draw" and state_advice(thrown).kind == "open"
+
+
+def test_a_ledger_with_games_gains_the_round_tables_and_keeps_its_games(tmp_path: Path) -> None:
+    from okeytool.ledger import Ledger
+
+    path = tmp_path / "ledger.sqlite3"
+    with Ledger(path) as ledger:
+        ledger.new_game("classic", {"scheme": "pagat"}, "A,B")
+        ledger.add_round({"winner": "A", "finish": "okey"})
+        ledger.conn.execute("DROP TABLE round_events")
+        ledger.conn.execute("DROP TABLE played_rounds")
+        ledger.conn.execute("PRAGMA user_version = 2")  # as the previous okeytool left it
+    with RoundBook(path) as book:
+        played = book.start(CLASSIC)
+        assert book.round(played.id).state.events == 1
+    with Ledger(path) as ledger:
+        assert ledger.state().standings.totals == {"A": 20, "B": 16}
