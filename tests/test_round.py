@@ -68,6 +68,7 @@ def test_the_hand_and_the_seen_tiles_follow_the_events() -> None:
         ([Seen(parse_tiles("R4")), Draw(T("R4"))], SupplyError, "indicator"),  # ... not after the other is seen
         ([End("Ali", "normal"), Draw(T("K5"))], EventError, "has ended"),
         ([End("Ali", "sideways")], EventError, "finish 'sideways'"),
+        ([End("Ali\x1b[2J", "normal")], EventError, "printable"),
         ([TableMelds((parse_tiles("R1-3"),))], EventError, "no table melds"),
         ([CLASSIC], EventError, "one start"),
     ],

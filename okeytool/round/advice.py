@@ -141,7 +141,8 @@ class Grades:
     """Every distinct throw of a hand with its grade (higher is better), best first.
 
     ``method``: where the grades come from (``"ranking"``: the discard ranking's order, see
-    :func:`ranking_grade`; ``"penalty"`` in 101).
+    :func:`ranking_grade`; ``"ranking-101"``: the 101 discard ranking, 1 for a winning throw,
+    0 for one that costs a penalty, else 0.5 plus half the opening value left over the best or 101).
     """
 
     method: str
@@ -192,7 +193,7 @@ def grade_discards(
         else:
             rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
         rows.sort(key=lambda r: -r[1])
-        return Grades("penalty", tuple(rows))
+        return Grades("ranking-101", tuple(rows))
     from okeytool.solver.classic.analysis import rank_discards
 
     ranking = rank_discards(deal, hand, seen)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okeytool.round.advice import grade_discards
-from okeytool.round.events import Event, Throw
+from okeytool.round.events import Event, EventError, Start, Throw
 from okeytool.round.state import apply, start_state
 from okeytool.tiles import Tile
 
@@ -93,16 +93,21 @@ class Review:
 
 
 def review(round_id: int, events: Sequence[Event]) -> Review:
-    """Replay ``events`` and grade every own throw. Raises as :func:`okeytool.round.state.replay`."""
-    state = start_state(events[0])  # type: ignore[arg-type]
+    """Replay ``events`` and grade every own throw (none in Rummikub, which has no throw).
+
+    Raises as :func:`okeytool.round.state.replay`.
+    """
+    if not events or not isinstance(events[0], Start):
+        raise EventError("a round begins with a start event")
+    state = start_state(events[0])
     decisions = []
     for number, event in enumerate(events[1:], start=2):
         if isinstance(event, Throw) and not state.deal.rules.table_game:
             tile = state.deal.resolve([event.tile])[0]
             table = (*state.table, *state.own_melds)
             grades = grade_discards(state.deal, state.hand, state.seen, table=table)
-            decisions.append(
-                Decision(number, state.hand, tile, grades.best, grades.grade(tile), grades.rows[0][1], grades.method)
-            )
+            top, thrown = grades.rows[0][1], grades.grade(tile)
+            best = tile if thrown >= top else grades.best  # a throw tied with the best is the best
+            decisions.append(Decision(number, state.hand, tile, best, thrown, top, grades.method))
         state = apply(state, event)
     return Review(round_id, tuple(decisions))

@@ -227,7 +227,9 @@ def finishes(deal: Deal, winner: bool) -> tuple[str, ...]:
 
 
 def _checked_end(state: RoundState, event: End) -> End:
-    winner = event.winner.strip() if event.winner else None
+    winner = event.winner.strip() if event.winner is not None else None
+    if winner is not None and (not winner or not winner.isprintable()):
+        raise EventError(f"the winner's name must be printable text, not {event.winner!r}")
     allowed = finishes(state.deal, winner is not None)
     if event.finish not in allowed:
         who = "a round with a winner" if winner else "a round without a winner"
