@@ -384,6 +384,8 @@ def live(db: DbOpt = None) -> None:
     """An interactive prompt for the current round: d K5, t B2, s Y7, u (undo), show, review, help, quit.
 
     Tile names and verbs complete with Tab; each event is written as it is entered.
+
+    Example: okeytool round live --db ~/okey.sqlite3
     """
     from okeytool.commands.round_live import run_live
 
