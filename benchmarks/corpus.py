@@ -1,6 +1,7 @@
 """The fixed, seeded benchmark corpus of Okey hands.
 
 * ``random_hands``: hands dealt from a shuffled real set (106 tiles less the indicator).
+* ``opening_hands``: the 101 corpus, 200 random 22-tile hands of 101 deals.
 * ``winning_hands``: 14 tiles built from random melds (with real okeys and false jokers mixed in)
   plus one random 15th tile, and near-complete hands (a winning hand with one tile swapped).
 """
@@ -46,6 +47,15 @@ def random_hands(count: int, size: int, *, rules: str = "classic", seed: int = S
         deal = random_deal(rng, profile)
         cases.append(Case(deal, tuple(sorted(rng.sample(full_set(deal), size)))))
     return cases
+
+
+#: Hands in the 101 corpus, as in the peer figure the ``open`` answer is compared with.
+OPENING_HANDS = 200
+
+
+def opening_hands(count: int = OPENING_HANDS, seed: int = SEED + 101) -> list[Case]:
+    """The 101 corpus: ``count`` random 22-tile hands of 101 deals (a random indicator each)."""
+    return random_hands(count, 22, rules="101", seed=seed)
 
 
 def _random_meld(rng: random.Random, wrap: bool) -> list[tuple[int, int]]:

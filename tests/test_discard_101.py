@@ -50,3 +50,43 @@ def test_open_is_only_for_101(rules: str) -> None:
 def test_open_with_classic_rules_is_refused_on_the_command_line(run_main) -> None:  # type: ignore[no-untyped-def]
     refused: Run = run_main("open", "-r", "classic", "-i", "Y7", "R12 R13 R1 K5")
     assert refused.code == 2 and "101" in refused.err and refused.err.count("\n") == 1
+
+
+LOW_HAND = "R1 R3 R5 R7 B2 B3 B4 B9 B11 K5 K6 K8 K12 Y1 Y2 Y5 Y9 Y9 Y10 Y11 Y13 F"  # indicator K3
+NEAR_HAND = "R10 R11 R12 B12 K12 K1 K2 K3 Y5 Y6 Y7 B1 B5 B8 R2 R4 K6 K9 Y10 Y13 B3 R7"  # indicator B4
+
+
+def test_the_discard_table_merges_rows_alike_and_ends_with_the_advice(run_main) -> None:  # type: ignore[no-untyped-def]
+    shown: Run = run_main("discard", "-r", "101", "-i", "K3", LOW_HAND)
+    lines = shown.out.splitlines()
+    ranking = discard_101(make_deal("K3", "101"), hand(make_deal("K3", "101"), LOW_HAND))
+    top = ranking.discards[0]
+    alike = [str(r.tile) for r in ranking.discards if (r.open_points, r.pairs, r.penalty) == (54, 1, 0)]
+    assert len(alike) > 1 and " ".join(alike[:3]) in shown.out  # one row for the tiles alike
+    rows = [line for line in lines if line.split() and line.split()[0] in {str(r.tile) for r in ranking.discards}]
+    assert len(rows) < len(ranking.discards)
+    assert f"opening left by {top.tile}" in shown.out and f"total  {top.open_points}" in shown.out
+    assert " ".join(shown.out.split()).endswith(f"throw {top.tile}: no penalty, best opening left 54 points "
+                                                "(needs 101); no single tile reaches 101")  # fmt: skip
+
+
+def test_the_discard_table_names_the_tiles_that_would_reach_101(run_main) -> None:  # type: ignore[no-untyped-def]
+    deal = make_deal("B4", "101")
+    ranking = discard_101(deal, hand(deal, NEAR_HAND))
+    assert ranking.waits and not ranking.discards[0].wins
+    assert all(w.points >= 101 for w in ranking.waits)
+    shown: Run = run_main("discard", "-r", "101", "-i", "B4", NEAR_HAND)
+    listed = " ".join(f"{w.tile}{'*' if deal.is_wild(w.tile) else ''} ({w.unseen})" for w in ranking.waits)
+    assert f"tiles that would reach 101: {listed}" in " ".join(shown.out.split())
+    assert f"{len(ranking.waits)} tiles would reach 101" in " ".join(shown.out.split())
+    document = json.loads(run_main("discard", "-r", "101", "-i", "B4", NEAR_HAND, "--json").out)
+    assert [w["tile"] for w in document["waits"]] == [str(w.tile) for w in ranking.waits]
+
+
+def test_open_after_opening_shows_the_lay_offs_not_the_opening(run_main) -> None:  # type: ignore[no-untyped-def]
+    args = ("open", "-r", "101", "-i", "Y7", "B4 B8 K9-11 R1", "--table", "B5 B6 B7; R1 K1 Y1")
+    before: Run = run_main(*args)
+    after: Run = run_main(*args, "--opened")
+    assert "best opening" in before.out and "lay off" not in before.out
+    assert "best opening" not in after.out and "pairs:" not in after.out
+    assert "lay off B4 on meld 1" in after.out and "işler taş" in after.out

@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import faces_meld_kind, meld_problem, pair_problem
 from okeytool.solver.okey101.opening import (
     Opening,
     analyse_opening,
@@ -28,8 +30,6 @@ from okeytool.solver.okey101.opening import (
     is_maximal,
     pair_count,
 )
-from okeytool.solver.melds.result import Meld, Placement
-from okeytool.solver.melds.validator import faces_meld_kind, meld_problem, pair_problem
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 # -- the slow reference -----------------------------------------------------------------------------

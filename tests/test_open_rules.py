@@ -11,9 +11,9 @@ from conftest import hand, make_deal
 
 from okeytool.errors import HandSizeError, InputError, RulesError, SupplyError
 from okeytool.parse.notation import parse_tile
+from okeytool.solver.melds.validator import meld_problem
 from okeytool.solver.okey101.layoffs import lay_offs, table_meld, table_melds
 from okeytool.solver.okey101.opening import analyse_opening, discard_101, pair_count
-from okeytool.solver.melds.validator import meld_problem
 
 
 def t(text: str):  # noqa: ANN201 - a one-tile helper

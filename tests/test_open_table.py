@@ -14,10 +14,10 @@ from conftest import hand, make_deal
 
 from okeytool.errors import InputError
 from okeytool.parse.notation import parse_melds, parse_tile
+from okeytool.solver.melds.table import read_meld
 from okeytool.solver.okey101.layoffs import table_meld, table_melds
 from okeytool.solver.okey101.opening import analyse_opening, discard_101
 from okeytool.solver.rummikub.play import read_table
-from okeytool.solver.melds.table import read_meld
 
 DEAL = make_deal("Y7", "101")
 RUMMIKUB = make_deal(None, "rummikub")

@@ -10,8 +10,8 @@ import pytest
 from conftest import hand, make_deal, vectors
 
 from okeytool.commands import batch
-from okeytool.solver.okey101.opening import analyse_opening
 from okeytool.solver.melds.validator import meld_problem
+from okeytool.solver.okey101.opening import analyse_opening
 
 OPEN_VECTORS = vectors("open")
 

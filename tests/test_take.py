@@ -12,9 +12,9 @@ from test_open_properties import _meld_values, reference_table, small_deals
 
 from okeytool.deal import Deal
 from okeytool.parse.notation import parse_tile
+from okeytool.solver.melds.validator import meld_problem
 from okeytool.solver.okey101.layoffs import table_melds
 from okeytool.solver.okey101.take import take_discard
-from okeytool.solver.melds.validator import meld_problem
 from okeytool.tiles import Tile
 
 HAND = "K13 R13 Y13 B10-13 R4-6 K2"  # 100 points with indicator Y7 (hands.jsonl V33)

@@ -10,8 +10,9 @@ from rich.text import Text
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
 from okeytool.solver.okey101.layoffs import TableMeld
-from okeytool.solver.okey101.opening import Discard101Result, Opening, OpeningResult
+from okeytool.solver.okey101.opening import Discard101, Discard101Result, Opening, OpeningResult
 from okeytool.solver.okey101.take import TakeDiscard
+from okeytool.tiles import Tile
 
 
 def _yes(flag: bool) -> Text:
@@ -31,10 +32,19 @@ def opening_table(deal: Deal, opening: Opening) -> Table:
 
 
 def render_opening(deal: Deal, result: OpeningResult, table: Sequence[TableMeld] = ()) -> None:
-    """Print the best opening with its melds and points, pairs, elden, alternatives, waits and lay-offs."""
+    """Print the best opening with its melds and points, pairs, elden, alternatives and waits; for a
+    player who has opened (``result.lay_offs`` given) the table and lay-offs instead."""
     out = console()
     out.print(deal_text(deal))
     out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)).append(f"  ({len(result.tiles)} tiles)"))
+    if result.lay_offs is None:
+        _render_can_open(deal, result)
+    _render_table(deal, result, table)
+
+
+def _render_can_open(deal: Deal, result: OpeningResult) -> None:
+    """The can-you-open part: best opening, pairs, elden, alternatives, waits."""
+    out = console()
     head = Text("best opening: ", style="bold").append(f"{result.best.points} points", style="bold")
     head.append(f" (needs {result.open_points}) ").append_text(_yes(result.can_open))
     out.print(head)
@@ -55,6 +65,11 @@ def render_opening(deal: Deal, result: OpeningResult, table: Sequence[TableMeld]
         out.print(Text(f"unseen copies in all: {result.unseen_total}"))
     elif not result.can_open:
         out.print(Text(f"no single tile reaches {result.open_points}", style="dim"))
+
+
+def _render_table(deal: Deal, result: OpeningResult, table: Sequence[TableMeld]) -> None:
+    """The table's melds, the işler taş and, for a player who has opened, the lay-offs."""
+    out = console()
     if table:
         out.print(Text("table", style="bold"))
         for number, meld in enumerate(table, start=1):
@@ -69,18 +84,56 @@ def render_opening(deal: Deal, result: OpeningResult, table: Sequence[TableMeld]
             out.print(Text("lay off ").append_text(tile_text(lay.tile, deal)).append(f" on meld {where}"))
 
 
+def _merged(result: Discard101Result) -> list[tuple[list[Tile], Discard101]]:
+    """The rows with every shown column alike merged into one (their tiles together), best first."""
+    groups: dict[tuple[object, ...], tuple[list[Tile], Discard101]] = {}
+    for row in result.discards:
+        key = (row.wins, row.okey_finish, row.penalty, row.reasons, row.open_points, row.pairs, row.can_open)
+        groups.setdefault(key, ([], row))[0].append(row.tile)
+    return list(groups.values())
+
+
+def _recommendation(deal: Deal, result: Discard101Result) -> Text:
+    """One line: the discard to make and what it leaves."""
+    top = result.discards[0]
+    line = Text("throw ", style="bold").append_text(tile_text(top.tile, deal)).append(": ")
+    if top.wins:
+        return line.append("it finishes the hand" + (" with the okey" if top.okey_finish else ""), style="bold green")
+    line.append(f"costs {top.penalty} ({', '.join(top.reasons)}), " if top.penalty else "no penalty, ")
+    if top.open_points >= result.open_points:
+        return line.append(f"and you can open with {top.open_points} points")
+    line.append(f"best opening left {top.open_points} points (needs {result.open_points})")
+    if top.can_open:
+        return line.append("; you can open with pairs")
+    if result.waits:
+        unseen = sum(w.unseen for w in result.waits)
+        return line.append(f"; {len(result.waits)} tiles would reach {result.open_points} ({unseen} unseen copies)")
+    return line.append(f"; no single tile reaches {result.open_points}")
+
+
 def render_discard_101(deal: Deal, result: Discard101Result) -> None:
-    """Print the ranked 101 discards: penalty, opening left, pairs."""
+    """Print the ranked 101 discards (rows alike merged): penalty, opening left, pairs; then the
+    opening the best discard leaves, the tiles that would lift it to the threshold and the advice."""
     out = console()
     out.print(deal_text(deal))
     rows = Table("discard", "penalty", "opening left", "pairs", "can open", box=None)
-    for row in result.discards:
+    for tiles, row in _merged(result):
         penalty = Text(f"{row.penalty} ({', '.join(row.reasons)})", style="red") if row.penalty else Text("0")
-        label = tile_text(row.tile, deal)
+        label = tiles_text(tiles, deal)
         if row.wins:
             label.append(" wins", style="bold green")
         rows.add_row(label, penalty, str(row.open_points), str(row.pairs), _yes(row.can_open))
     out.print(rows)
+    top = result.discards[0]
+    if top.opening.melds:
+        out.print(Text("opening left by ", style="bold").append_text(tile_text(top.tile, deal)))
+        out.print(opening_table(deal, top.opening))
+    if result.waits:
+        waits = Text(f"tiles that would reach {result.open_points}: ", style="bold")
+        for k, wait in enumerate(result.waits):
+            waits.append(" " if k else "").append_text(tile_text(wait.tile, deal)).append(f" ({wait.unseen})")
+        out.print(waits)
+    out.print(_recommendation(deal, result))
 
 
 def render_take(deal: Deal, take: TakeDiscard) -> None:

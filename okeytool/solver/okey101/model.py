@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
-from okeytool.solver.melds.templates import Template, templates
 from okeytool.solver.melds.result import SolveStatus
-from okeytool.tiles import FACE_COUNT
+from okeytool.solver.melds.templates import Template, templates
+from okeytool.tiles import FACE_COUNT, index_number
 
 TIME_LIMIT_S = 10.0  # as okeytool.solver.melds.cpsat.TIME_LIMIT_S (not imported: it loads ortools)
 #: Full linear relaxation of the meld constraints: without it the LP bound is weak and a single
@@ -80,7 +80,7 @@ class OpeningModel:
 
     def _add_value_objective(self) -> None:
         # Meld value (section 2): the sum of the numbers the tiles stand for; wilds count their slot.
-        self.model.maximize(sum((f % 13 + 1) * self.slots[f] for f in range(FACE_COUNT)))
+        self.model.maximize(sum(index_number(f) * self.slots[f] for f in range(FACE_COUNT)))
 
     def solve(self, time_limit: float = TIME_LIMIT_S) -> OpeningSolution:
         """The best opening. Raises :class:`SolverError` if the time limit ends the solve unproven."""

@@ -18,21 +18,21 @@ the tests check it). Alternatives always come from the search.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError, InputError
 from okeytool.parse.supply import check_hand_size, check_supply, limit
 from okeytool.solver.classic.check import meld_search
-from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.melds.layout import lay_pieces
-from okeytool.solver.okey101.search import Layout, OpeningSearch
 from okeytool.solver.melds.result import Meld, SolveStatus
 from okeytool.solver.melds.validator import faces_meld_kind
-from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile
+from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
+from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
+from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile, face_index, index_colour, index_number
 
 SolverName = Literal["search", "cpsat"]
 MAX_HAND = 22
@@ -47,6 +47,12 @@ ALTERNATIVES_VISIT_LIMIT = 20_000
 def opening_search(wrap: bool) -> OpeningSearch:
     """The shared opening search (and its memo) for a wrap setting."""
     return OpeningSearch(wrap)
+
+
+@cache
+def mirrored_search(wrap: bool) -> OpeningSearch:
+    """The shared opening search that takes the faces from the highest down (same values)."""
+    return OpeningSearch(wrap, mirrored=True)
 
 
 def require_opening_rules(deal: Deal, question: str) -> None:
@@ -194,42 +200,22 @@ def can_open_with_pairs(deal: Deal, hand: SolverHand, *, keep: int = 1) -> bool:
 # -- the best opening -------------------------------------------------------------------------------
 
 
-def best_layout(deal: Deal, hand: SolverHand, *, keep: int = 1) -> Layout:
+def best_layout(deal: Deal, hand: SolverHand, *, keep: int = 1) -> OpeningLayout:
     """The most valuable layout of new melds that leaves at least ``keep`` (0 or 1) tiles in the hand.
 
     Raises ``ValueError`` for another ``keep``.
     """
-    if keep not in (0, 1):
-        raise ValueError(f"keep must be 0 or 1, not {keep}")
-    search = opening_search(deal.rules.wrap)
-    layout = search.best_layout(hand.counts, hand.wilds)
-    if layout.laid <= hand.size - keep:
-        return layout
-    # Everything could be laid, but one tile must stay: the best over each tile kept back.
-    best = Layout((), 0)
-    counts = list(hand.counts)
-    for face in range(FACE_COUNT):
-        if counts[face]:
-            counts[face] -= 1
-            candidate = search.best_layout(counts, hand.wilds)
-            counts[face] += 1
-            if candidate.value > best.value:
-                best = candidate
-    if hand.wilds:
-        candidate = search.best_layout(counts, hand.wilds - 1)
-        if candidate.value > best.value:
-            best = candidate
-    return best
+    return opening_search(deal.rules.wrap).best_layout_keeping(hand.counts, hand.wilds, keep)
 
 
-def best_value_cpsat(deal: Deal, hand: SolverHand, *, keep: int = 1) -> tuple[Layout, SolveStatus]:
+def best_value_cpsat(deal: Deal, hand: SolverHand, *, keep: int = 1) -> tuple[OpeningLayout, SolveStatus]:
     """:func:`best_layout` by the CP-SAT model. Raises :class:`SolverError` if the solve is not proven."""
     from okeytool.solver.okey101.model import OpeningModel
     from okeytool.solver.okey101.search import Piece
 
     solution = OpeningModel(deal, hand, keep=keep).solve()
     pieces = tuple(Piece(-1, faces, ()) for faces in solution.pieces)
-    return Layout(pieces, solution.value), solution.status
+    return OpeningLayout(pieces, solution.value), solution.status
 
 
 def can_lay_all_but_one(deal: Deal, hand: SolverHand) -> bool:
@@ -246,7 +232,7 @@ def can_lay_all(deal: Deal, hand: SolverHand) -> bool:
     return found is not None
 
 
-def opening_from_layout(deal: Deal, hand: SolverHand, layout: Layout) -> Opening:
+def opening_from_layout(deal: Deal, hand: SolverHand, layout: OpeningLayout) -> Opening:
     """The layout's pieces laid with the hand's tiles (runs that continue each other joined)."""
     melds = lay_pieces(deal, hand.counts, [p.faces for p in layout.pieces])
     return Opening(sum(m.value for m in melds), melds)
@@ -262,13 +248,12 @@ def left_over(tiles: Sequence[Tile], opening: Opening) -> tuple[Tile, ...]:
 # -- alternatives -----------------------------------------------------------------------------------
 
 
-def _extends(deal: Deal, meld: Meld, tile: Tile) -> bool:
-    """True if ``tile`` could join ``meld`` (a run end, a set's missing colour)."""
-    face = deal.plays_as(tile)
-    faces = [p.as_ for p in meld.placements]
-    wrap = deal.rules.wrap
-    options = ALL_FACES if face is None else (face,)
-    return any(faces_meld_kind([*faces, f], wrap) is not None for f in options)
+@lru_cache(maxsize=1 << 16)
+def _extends_faces(faces: tuple[int, ...], face: int, wrap: bool) -> bool:
+    """True if the face ``face`` (-1: any face, for a wild) joins the meld of ``faces``."""
+    stood = [Tile(f) for f in faces]
+    options = ALL_FACES if face < 0 else (Tile(face),)
+    return any(faces_meld_kind([*stood, f], wrap) is not None for f in options)
 
 
 def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int = 1) -> bool:
@@ -281,9 +266,56 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
         return False
     if len(left) <= keep:
         return True
-    if any(_extends(deal, meld, tile) for meld in opening.melds for tile in set(left)):
+    wrap = deal.rules.wrap
+    faces = {-1 if face is None else face.index for face in left_faces}
+    melds = [tuple(p.as_.index for p in meld.placements) for meld in opening.melds]
+    if any(_extends_faces(meld, face, wrap) for meld in melds for face in faces):
         return False
-    return best_layout(deal, deal.solver_hand(left), keep=keep).value == 0
+    rest = deal.solver_hand(left)
+    return not opening_search(deal.rules.wrap).has_piece(rest.counts, rest.wilds, rest.size - keep)
+
+
+def _surely_not_maximal(deal: Deal, hand: SolverHand, layout: OpeningLayout, keep: int) -> bool:
+    """True when :func:`is_maximal` is sure to refuse the layout once laid: a tile it leaves over,
+    beyond the ``keep``, joins one of its melds. Read from the pieces, without laying them: a set of
+    three takes a left tile of a missing colour (or a left wild); a run piece takes a left tile (or
+    wild) of the face beyond either end when no run piece holds that face, for then the run it is
+    joined into does not hold it either. False says nothing (the full test decides). Raises nothing.
+
+    Slots take the hand's plain tiles first, as :func:`lay_pieces` does, so what is left over is
+    known from the counts. Where a set of one tile and two wilds is laid as a run (``lone_tile_run``)
+    sets are not read.
+    """
+    if hand.size - layout.laid <= keep:
+        return False
+    slots: dict[int, int] = {}
+    for piece in layout.pieces:
+        for f in piece.faces:
+            slots[f] = slots.get(f, 0) + 1
+    counts = hand.counts
+    left_wild = hand.wilds > sum(n - counts[f] for f, n in slots.items() if n > counts[f])
+    in_runs = {f for piece in layout.pieces if index_number(piece.faces[0]) != index_number(piece.faces[1])
+               for f in piece.faces}  # fmt: skip
+
+    def left(face: int) -> bool:
+        return left_wild or counts[face] > slots.get(face, 0)
+
+    for piece in layout.pieces:
+        faces = piece.faces
+        numbers = [index_number(f) for f in faces]
+        if numbers[0] == numbers[1]:
+            if len(faces) == 3 and not deal.rules.lone_tile_run:
+                colours = {index_colour(f) for f in faces}
+                number = numbers[0]
+                if any(left(face_index(c, number)) for c in range(4) if c not in colours):
+                    return True
+            continue
+        if 1 in numbers and 13 in numbers:
+            continue  # a run round the corner: left to the full test
+        ends = ([faces[0] - 1] if numbers[0] > 1 else []) + ([faces[-1] + 1] if numbers[-1] < 13 else [])
+        if any(end not in in_runs and left(end) for end in ends):
+            return True
+    return False
 
 
 def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *, keep: int = 1) -> tuple[Opening, ...]:
@@ -305,13 +337,15 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
     def floor() -> float:
         return ranked[count - 1] if len(ranked) >= count else 1
 
-    def accept(layout: Layout) -> None:
+    def accept(layout: OpeningLayout) -> None:
         if layout.value < floor() or layout.laid > hand.size - keep or layout.value == 0:
             return None
         shape = tuple(sorted(p.faces + (-1,) + p.wild_faces for p in layout.pieces))
         if shape in seen_pieces:
             return None
         seen_pieces.add(shape)
+        if _surely_not_maximal(deal, hand, layout, keep):
+            return None
         opening = opening_from_layout(deal, hand, layout)
         key = opening.key()
         if key == best_key or key in found or not is_maximal(deal, tiles, opening, keep=keep):
@@ -340,6 +374,22 @@ def drawable_tiles(deal: Deal) -> tuple[Tile, ...]:
     return (*ALL_FACES, *extra)
 
 
+def _wild_places(layout: OpeningLayout) -> frozenset[int]:
+    """The faces a plain tile could stand on in place of one of the layout's wilds, the layout
+    keeping its value and size: each wild's own face, and in a set any colour of its number that
+    no plain tile of the set holds."""
+    places: set[int] = set()
+    for piece in layout.pieces:
+        if not piece.wild_faces:
+            continue
+        places.update(piece.wild_faces)
+        number = index_number(piece.faces[0])
+        if all(index_number(f) == number for f in piece.faces):
+            plain = {index_colour(f) for f in piece.faces if f not in piece.wild_faces}
+            places.update(face_index(c, number) for c in range(4) if c not in plain)
+    return frozenset(places)
+
+
 def opening_waits(
     deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, keep: int = 1
 ) -> tuple[OpeningWait, ...]:
@@ -347,17 +397,45 @@ def opening_waits(
 
     Only tiles that can still exist beside the hand are considered; one whose copies are all seen is
     still listed, with 0 unseen.
+
+    Exact, with two bounds that settle most hands and tiles without a search of their own: a drawn
+    tile never lifts the hand above one more wild (the wild can stand where the tile would), so when
+    the hand with one more wild stays below the threshold no tile is a wait; and a tile either
+    stays in the hand or goes into one piece, so the hand with it is worth at most what the hand
+    lays with no tile kept (the other pieces lay tiles of the hand) plus the best piece that can
+    take it. A drawn wild is worth exactly the hand with one more wild, and so is a tile that can
+    take the place of a wild in the best layout with one more wild (:func:`_wild_places`).
     """
     threshold = deal.rules.open_points
     hand = deal.solver_hand(tiles)
-    if best_layout(deal, hand, keep=keep).value >= threshold:
+    search = opening_search(deal.rules.wrap)
+    if search.best_layout_keeping(hand.counts, hand.wilds, keep).value >= threshold:
         return ()
+    wild_layout = search.best_layout_keeping(hand.counts, hand.wilds + 1, keep)
+    with_wild = wild_layout.value
+    if with_wild < threshold:
+        return ()
+    reach_top = _wild_places(wild_layout)
+    unlaid = search.best_layout_keeping(hand.counts, hand.wilds, 0).value
+    mirror = mirrored_search(deal.rules.wrap)
     held = list(tiles)
     out = []
     for tile in drawable_tiles(deal):
         if held.count(tile) >= limit(deal, tile):
             continue
-        value = best_layout(deal, deal.solver_hand([*held, tile]), keep=keep).value
+        face = deal.plays_as(tile)
+        if face is None or face.index in reach_top:
+            value = with_wild
+        elif unlaid + search.best_piece(hand.counts, hand.wilds, face.index) < threshold:
+            continue
+        else:
+            counts = list(hand.counts)
+            counts[face.index] += 1
+            # The larger hand shares most states with the hand where its tile comes early.
+            direction = search if face.index < FACE_COUNT // 2 else mirror
+            if direction.best_value(counts, hand.wilds) < threshold:
+                continue  # keeping a tile back only lowers it
+            value = direction.best_layout_keeping(counts, hand.wilds, keep).value
         if value >= threshold:
             out.append(OpeningWait(tile, unseen(deal, tile, held, seen), value))
     return tuple(out)
@@ -479,15 +557,37 @@ class Discard101:
 
 @dataclass(frozen=True)
 class Discard101Result:
-    """Every distinct discard of a 22-tile 101 hand, best first (:func:`discard_101`)."""
+    """Every distinct discard of a 22-tile 101 hand, best first (:func:`discard_101`).
+
+    ``waits``: after the best discard, when the 21 tiles left cannot open with melds (and the
+    discard does not win), the tiles whose draw would lift their best opening to the threshold.
+    """
 
     tiles: tuple[Tile, ...]
     discards: tuple[Discard101, ...]
     open_points: int
+    waits: tuple[OpeningWait, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        """``{"discards": [row, ...]}`` like cli.md's ``discard`` document."""
-        return {"discards": [d.to_json() for d in self.discards]}
+        """``{"discards": [row, ...], "waits": [...]}`` like cli.md's ``discard`` document."""
+        return {"discards": [d.to_json() for d in self.discards], "waits": [w.to_json() for w in self.waits]}
+
+
+def _laying(deal: Deal) -> Callable[[SolverHand, OpeningLayout], Opening]:
+    """:func:`opening_from_layout` remembering what it laid: the melds depend only on the pieces
+    and, for each face they hold, on how many of its slots the hand's plain tiles fill."""
+    done: dict[tuple[object, ...], Opening] = {}
+
+    def laid(hand: SolverHand, layout: OpeningLayout) -> Opening:
+        pieces = tuple(sorted(p.faces for p in layout.pieces))
+        slots = Counter(f for faces in pieces for f in faces)
+        key = (pieces, tuple(min(hand.counts[f], n) for f, n in sorted(slots.items())))
+        found = done.get(key)
+        if found is None:
+            found = done[key] = opening_from_layout(deal, hand, layout)
+        return found
+
+    return laid
 
 
 def discard_penalty(deal: Deal, tile: Tile, table: Sequence[TableMeld]) -> tuple[str, ...]:
@@ -515,13 +615,14 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
     check_hand_size(tiles, (DISCARD_HAND,), "discard in 101")
     check_supply(deal, tiles, [t for meld in table for t in meld.tiles])
     held = tuple(sorted(tiles))
+    laid = _laying(deal)
     rows = []
     for tile in sorted(set(held)):
         rest = list(held)
         rest.remove(tile)
         hand = deal.solver_hand(rest)
         layout = best_layout(deal, hand, keep=0)
-        opening = opening_from_layout(deal, hand, layout) if layout.value else NO_OPENING
+        opening = laid(hand, layout) if layout.value else NO_OPENING
         # Going out: all 21 laid as new melds, the 22nd thrown. Before anyone opened that is elden,
         # worth any points; after, the melds must make an opening (rules.md 5.4, 5.6).
         wins = can_lay_all(deal, hand) and (not table or opening.points >= deal.rules.open_points)
@@ -540,4 +641,10 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
             )
         )
     rows.sort(key=lambda r: (not r.wins, not r.okey_finish, r.penalty, -r.open_points, -r.pairs, r.tile))
-    return Discard101Result(held, tuple(rows), deal.rules.open_points)
+    top = rows[0]
+    waits: tuple[OpeningWait, ...] = ()
+    if not top.wins and top.open_points < deal.rules.open_points:
+        rest = list(held)
+        rest.remove(top.tile)
+        waits = opening_waits(deal, rest, [t for meld in table for t in meld.tiles])
+    return Discard101Result(held, tuple(rows), deal.rules.open_points, waits)

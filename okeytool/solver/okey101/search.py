@@ -26,10 +26,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from okeytool.solver.melds.templates import templates, templates_by_face
-from okeytool.tiles import FACE_COUNT
+from okeytool.tiles import FACE_COUNT, index_number
 
 _FRESH = -1  # no piece opened yet for the current face
 _CACHE_LIMIT = 400_000
+_MAX_WILDS = 15  # four bits of the memo key
+_LOW_BITS = int("01" * FACE_COUNT, 2)  # the lowest bit of each face's two
+_MIRROR = FACE_COUNT - 1  # face f of a mirrored search is face _MIRROR - f of the hand
 
 
 @dataclass(frozen=True)
@@ -43,11 +46,11 @@ class Piece:
     @property
     def value(self) -> int:
         """Sum of the numbers of its slots."""
-        return sum(f % 13 + 1 for f in self.faces)
+        return sum(index_number(f) for f in self.faces)
 
 
 @dataclass(frozen=True)
-class Layout:
+class OpeningLayout:
     """An opening found by the search: the pieces laid and their total value."""
 
     pieces: tuple[Piece, ...]
@@ -73,78 +76,140 @@ def _lowest(code: int) -> int:
 
 
 class OpeningSearch:
-    """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared."""
+    """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared.
 
-    def __init__(self, wrap: bool) -> None:
+    ``mirrored``: the same search with the faces taken from the highest index down (its templates,
+    ``faces`` and ``by_face`` are in that order; counts given and pieces returned are not). The two
+    give the same values; a hand with one tile more or less shares more of its memo with the hand
+    itself in the direction where that tile comes early.
+    """
+
+    def __init__(self, wrap: bool, *, mirrored: bool = False) -> None:
         self.wrap = wrap
+        self.mirrored = mirrored
         self.templates = templates(wrap)
-        self.faces = tuple(t.faces for t in self.templates)
-        self.values = tuple(sum(f % 13 + 1 for f in t.faces) for t in self.templates)
-        self.by_face = templates_by_face(wrap)
-        self.memo: dict[tuple[int, int, int], int] = {}
+        self.values = tuple(sum(index_number(f) for f in t.faces) for t in self.templates)
+        if mirrored:
+            self.faces = tuple(tuple(_MIRROR - f for f in t.faces) for t in self.templates)
+            by_face: list[list[int]] = [[] for _ in range(FACE_COUNT)]
+            for t, faces in enumerate(self.faces):
+                for f in faces:
+                    by_face[f].append(t)
+            self.by_face = tuple(tuple(ids) for ids in by_face)
+        else:
+            self.faces = tuple(t.faces for t in self.templates)
+            self.by_face = templates_by_face(wrap)
+        #: For each face, the templates holding it as ``(slot mask, value)``: one bit per slot, at
+        #: the lowest bit of its face's two (a template's faces are distinct).
+        self.entries = tuple(
+            tuple((sum(1 << (2 * f) for f in self.faces[t]), self.values[t]) for t in ids) for ids in self.by_face
+        )
+        #: The same per wild count: ``(position, slot mask, value)`` of the templates whose slots below
+        #: the face (never held when the face is the lowest) the wilds can fill.
+        self.reachable = tuple(
+            tuple(
+                tuple(
+                    (pos, mask, value)
+                    for pos, (mask, value) in enumerate(self.entries[face])
+                    if sum(1 for f in self.faces[ids[pos]] if f < face) <= wilds
+                )
+                for wilds in range(_MAX_WILDS + 1)
+            )
+            for face, ids in enumerate(self.by_face)
+        )
+        self.memo: dict[int, int] = {}
+        self._best = self._make_best()
 
     # -- the exact value ---------------------------------------------------------------------------
 
     def best_value(self, counts: Sequence[int], wilds: int) -> int:
-        """The highest total value of pieces laid from the hand, with no tile kept back."""
+        """The highest total value of pieces laid from the hand, with no tile kept back.
+
+        Raises ``ValueError`` for more wilds than the search's state holds (15).
+        """
+        if not 0 <= wilds <= _MAX_WILDS:
+            raise ValueError(f"the opening search takes 0 to {_MAX_WILDS} wilds, not {wilds}")
         if len(self.memo) > _CACHE_LIMIT:
             self.memo.clear()
-        return self._best(_FRESH, wilds, pack(counts))
+        return self._best(_FRESH, wilds, self._pack(counts))
 
-    def _best(self, first: int, wilds: int, code: int) -> int:
-        if code == 0:
-            return 0
-        key = (first, wilds, code)
+    def _pack(self, counts: Sequence[int]) -> int:
+        return pack(counts[::-1] if self.mirrored else counts)
+
+    def _outward(self, piece: Piece) -> Piece:
+        """A piece found by the search with the faces of the hand."""
+        if not self.mirrored:
+            return piece
+        return Piece(piece.template, self.templates[piece.template].faces, tuple(_MIRROR - f for f in piece.wild_faces))
+
+    def _make_best(self) -> Callable[[int, int, int], int]:
+        """The memoised recursion ``best(first, wilds, code)``: the best value still to gain from a
+        state (``first``: the position in the current face's templates to start from, or ``_FRESH``).
+
+        A template is laid by one subtraction: its slot bits that the held faces cover come off
+        the packed counts, and each slot left uncovered takes a wild.
+        """
         memo = self.memo
-        found = memo.get(key)
-        if found is not None:
-            return found
-        i = _lowest(code)
-        best = 0
-        if first == _FRESH:
-            # Leave one copy of face i out of the opening.
-            best = self._best(_FRESH, wilds, code - (1 << (2 * i)))
-        for t, nxt, left, rest in self._pieces(i, first, wilds, code):
-            value = self.values[t] + self._best(nxt, left, rest)
-            if value > best:
-                best = value
-        memo[key] = best
+        reachable = self.reachable
+        low_bits = _LOW_BITS
+
+        def best(first: int, wilds: int, code: int) -> int:
+            if not code:
+                return 0
+            key = (code << 9) | (wilds << 5) | (first + 1)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            shift = ((code & -code).bit_length() - 1) & ~1
+            if first < 0:
+                # Leave one copy of the lowest face out of the opening.
+                result = best(_FRESH, wilds, code - (1 << shift))
+            else:
+                result = 0
+            held = (code | (code >> 1)) & low_bits
+            for pos, mask, value in reachable[shift >> 1][wilds]:
+                if pos < first:
+                    continue
+                have = held & mask
+                left = wilds
+                if have != mask:
+                    left -= (mask ^ have).bit_count()
+                    if left < 0:
+                        continue
+                rest = code - have
+                value += best(pos if (rest >> shift) & 3 else _FRESH, left, rest)
+                if value > result:
+                    result = value
+            memo[key] = result
+            return result
+
         return best
 
-    def _pieces(self, i: int, first: int, wilds: int, code: int) -> Iterator[tuple[int, int, int, int]]:
-        """The pieces face ``i`` (the lowest held) may open: ``(template, next first, wilds left,
-        counts left)``, templates from ``first`` on, each laid by :meth:`_take`."""
-        for t in self.by_face[i]:
-            if t < first:
+    def _pieces(self, first: int, wilds: int, code: int) -> Iterator[tuple[Piece, int, int, int]]:
+        """The pieces the lowest held face may open from a state: ``(piece, next first, wilds left,
+        counts left)``, in the order of :meth:`_make_best`'s recursion."""
+        shift = ((code & -code).bit_length() - 1) & ~1
+        held = (code | (code >> 1)) & _LOW_BITS
+        ids = self.by_face[shift >> 1]
+        for pos, mask, _ in self.reachable[shift >> 1][wilds]:
+            if pos < first:
                 continue
-            step = self._take(t, wilds, code)
-            if step is None:
-                continue
-            rest, left = step
-            yield t, (t if (rest >> (2 * i)) & 3 else _FRESH), left, rest
+            have = held & mask
+            left = wilds
+            if have != mask:
+                left -= (mask ^ have).bit_count()
+                if left < 0:
+                    continue
+            rest = code - have
+            t = ids[pos]
+            wild_faces = () if have == mask else tuple(f for f in self.faces[t] if not (have >> (2 * f)) & 1)
+            yield Piece(t, self.faces[t], wild_faces), (pos if (rest >> shift) & 3 else _FRESH), left, rest
 
-    def _take(self, t: int, wilds: int, code: int) -> tuple[int, int] | None:
-        """Lay template t: held tiles fill its slots where they can, wilds the others (None if too few)."""
-        for f in self.faces[t]:
-            shift = 2 * f
-            if (code >> shift) & 3:
-                code -= 1 << shift
-            elif wilds:
-                wilds -= 1
-            else:
-                return None
-        return code, wilds
-
-    def _wild_faces(self, t: int, code: int) -> tuple[int, ...]:
-        return tuple(f for f in self.faces[t] if not (code >> (2 * f)) & 3)
-
-    # -- one best layout -----------------------------------------------------------------------------
-
-    def best_layout(self, counts: Sequence[int], wilds: int) -> Layout:
+    def best_layout(self, counts: Sequence[int], wilds: int) -> OpeningLayout:
         """A layout of the highest value (deterministic: the first best choice in search order)."""
         total = self.best_value(counts, wilds)
         pieces: list[Piece] = []
-        first, code = _FRESH, pack(counts)
+        first, code = _FRESH, self._pack(counts)
         while code:
             target = self._best(first, wilds, code)
             if target == 0:
@@ -153,14 +218,65 @@ class OpeningSearch:
             if first == _FRESH and self._best(_FRESH, wilds, code - (1 << (2 * i))) == target:
                 code -= 1 << (2 * i)
                 continue
-            for t, nxt, left, rest in self._pieces(i, first, wilds, code):
-                if self.values[t] + self._best(nxt, left, rest) == target:
-                    pieces.append(Piece(t, self.faces[t], self._wild_faces(t, code)))
+            for piece, nxt, left, rest in self._pieces(first, wilds, code):
+                if self.values[piece.template] + self._best(nxt, left, rest) == target:
+                    pieces.append(self._outward(piece))
                     first, wilds, code = nxt, left, rest
                     break
             else:  # pragma: no cover - the memo is exact, so some choice reaches the target
                 raise AssertionError("opening search lost its best choice")
-        return Layout(tuple(pieces), total)
+        return OpeningLayout(tuple(pieces), total)
+
+    def best_layout_keeping(self, counts: Sequence[int], wilds: int, keep: int) -> OpeningLayout:
+        """The best layout that leaves at least ``keep`` (0 or 1) of the ``sum(counts) + wilds`` tiles
+        in the hand: the best layout if it does, else the best over each tile (a face or a wild) held back.
+
+        Raises ``ValueError`` for another ``keep``.
+        """
+        if keep not in (0, 1):
+            raise ValueError(f"keep must be 0 or 1, not {keep}")
+        layout = self.best_layout(counts, wilds)
+        if layout.laid <= sum(counts) + wilds - keep:
+            return layout
+        # Everything could be laid, but one tile must stay: the best over each tile kept back.
+        best = OpeningLayout((), 0)
+        rest = list(counts)
+        for face in range(FACE_COUNT):
+            if rest[face]:
+                rest[face] -= 1
+                candidate = self.best_layout(rest, wilds)
+                rest[face] += 1
+                if candidate.value > best.value:
+                    best = candidate
+        if wilds:
+            candidate = self.best_layout(rest, wilds - 1)
+            if candidate.value > best.value:
+                best = candidate
+        return best
+
+    def best_piece(self, counts: Sequence[int], wilds: int, face: int) -> int:
+        """The highest value of a piece holding a tile of ``face`` added to the hand, its other slots
+        held or filled by the ``wilds`` (0 when no piece can take it). Raises nothing."""
+        best = 0
+        values = self.values
+        for t in self.by_face[face]:
+            if values[t] > best and sum(1 for f in self.faces[t] if f != face and not counts[f]) <= wilds:
+                best = values[t]
+        return best
+
+    def has_piece(self, counts: Sequence[int], wilds: int, room: int) -> bool:
+        """True if some piece of at most ``room`` tiles can be laid from the hand (its slots held or
+        filled by the ``wilds``): exactly when the best layout laying at most ``room`` tiles is worth
+        more than nothing. Raises nothing."""
+        if room >= 3 and wilds >= 3:
+            return True  # three wilds fill any set of three
+        for face, held in enumerate(counts):
+            if held:
+                for t in self.by_face[face]:
+                    faces = self.faces[t]
+                    if len(faces) <= room and sum(1 for f in faces if not counts[f]) <= wilds:
+                        return True
+        return False
 
     # -- several layouts -----------------------------------------------------------------------------
 
@@ -169,7 +285,7 @@ class OpeningSearch:
         counts: Sequence[int],
         wilds: int,
         *,
-        accept: Callable[[Layout], float | None],
+        accept: Callable[[OpeningLayout], float | None],
         floor: Callable[[], float],
         limit: int = 200_000,
     ) -> int:
@@ -188,7 +304,7 @@ class OpeningSearch:
             nonlocal visited
             if code == 0:
                 visited += 1
-                accept(Layout(tuple(pieces), value))
+                accept(OpeningLayout(tuple(pieces), value))
                 return
             i = _lowest(code)
             # Children as (bound, order, piece, state): the most promising first, so that the
@@ -197,19 +313,19 @@ class OpeningSearch:
             if first == _FRESH:
                 rest = code - (1 << (2 * i))
                 children.append((value + self._best(_FRESH, wilds_left, rest), 0, None, (_FRESH, wilds_left, rest)))
-            for order, (t, nxt, left, rest) in enumerate(self._pieces(i, first, wilds_left, code), start=1):
-                bound = value + self.values[t] + self._best(nxt, left, rest)
-                children.append((bound, order, Piece(t, self.faces[t], self._wild_faces(t, code)), (nxt, left, rest)))
+            for order, (laid, nxt, left, rest) in enumerate(self._pieces(first, wilds_left, code), start=1):
+                bound = value + self.values[laid.template] + self._best(nxt, left, rest)
+                children.append((bound, order, laid, (nxt, left, rest)))
             children.sort(key=lambda c: (-c[0], c[1]))
-            for bound, _, piece, (nxt, left, rest) in children:
+            for bound, _, child, (nxt, left, rest) in children:
                 if visited >= limit or bound < floor():
                     return
-                if piece is None:
+                if child is None:
                     walk(nxt, left, rest, value)
                 else:
-                    pieces.append(piece)
-                    walk(nxt, left, rest, value + piece.value)
+                    pieces.append(self._outward(child))
+                    walk(nxt, left, rest, value + self.values[child.template])
                     pieces.pop()
 
-        walk(_FRESH, wilds, pack(counts), 0)
+        walk(_FRESH, wilds, self._pack(counts), 0)
         return visited

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError
 from okeytool.parse.supply import check_supply
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.solver.okey101.opening import (
     MAX_HAND,
@@ -21,9 +23,7 @@ from okeytool.solver.okey101.opening import (
     opening_search,
     require_opening_rules,
 )
-from okeytool.solver.okey101.search import Layout, OpeningSearch, Piece
-from okeytool.solver.melds.result import Meld, Placement
-from okeytool.solver.melds.validator import faces_meld_kind
+from okeytool.solver.okey101.search import OpeningLayout, Piece
 from okeytool.tiles import Tile
 
 
@@ -82,7 +82,7 @@ def take_discard(
     return TakeDiscard(tile, opened, opening, deal.rules.open_points, lay_off)
 
 
-def _opening(deal: Deal, layout: Layout) -> Opening:
+def _opening(deal: Deal, layout: OpeningLayout) -> Opening:
     """The layout as laid, each wild where the layout put it (a taken okey must be on the table)."""
     wild = deal.wild_tile()
     melds = []
@@ -101,7 +101,7 @@ def _opening(deal: Deal, layout: Layout) -> Opening:
     return Opening(sum(m.value for m in melds), tuple(melds))
 
 
-def best_layout_laying(deal: Deal, hand: SolverHand, tile: Tile, *, keep: int = 1) -> Layout:
+def best_layout_laying(deal: Deal, hand: SolverHand, tile: Tile, *, keep: int = 1) -> OpeningLayout:
     """The most valuable layout of new melds that lays ``tile`` (a plain copy of its face, or a wild
     for a real okey) and leaves at least ``keep`` tiles in the hand; an empty layout when none does.
 
@@ -111,7 +111,7 @@ def best_layout_laying(deal: Deal, hand: SolverHand, tile: Tile, *, keep: int = 
     search = opening_search(deal.rules.wrap)
     face = deal.plays_as(tile)
     candidates = search.by_face[face.index] if face is not None else range(len(search.templates))
-    best = Layout((), 0)
+    best = OpeningLayout((), 0)
     tries = (
         [(t, -1) for t in candidates]
         if face is not None
@@ -122,12 +122,11 @@ def best_layout_laying(deal: Deal, hand: SolverHand, tile: Tile, *, keep: int = 
         if step is None:
             continue
         piece, counts, wilds = step
-        room = hand.size - keep - len(piece.faces)
-        if room < 0:
+        if hand.size - keep - len(piece.faces) < 0:
             continue
-        rest = _best_within(search, counts, wilds, room)
-        if rest is not None and piece.value + rest.value > best.value:
-            best = Layout((piece, *rest.pieces), piece.value + rest.value)
+        rest = search.best_layout_keeping(counts, wilds, keep)
+        if piece.value + rest.value > best.value:
+            best = OpeningLayout((piece, *rest.pieces), piece.value + rest.value)
     return best
 
 
@@ -147,23 +146,3 @@ def _lay(t: int, faces: tuple[int, ...], hand: SolverHand, wild_at: int) -> tupl
         else:
             return None
     return Piece(t, faces, tuple(wild_faces)), counts, wilds
-
-
-def _best_within(search: OpeningSearch, counts: list[int], wilds: int, room: int) -> Layout | None:
-    """The best layout of the rest that lays at most ``room`` tiles (one tile held back if needed)."""
-    layout = search.best_layout(counts, wilds)
-    if layout.laid <= room:
-        return layout
-    best: Layout | None = None
-    for f in range(len(counts)):
-        if counts[f]:
-            counts[f] -= 1
-            candidate = search.best_layout(counts, wilds)
-            counts[f] += 1
-            if candidate.laid <= room and (best is None or candidate.value > best.value):
-                best = candidate
-    if wilds:
-        candidate = search.best_layout(counts, wilds - 1)
-        if candidate.laid <= room and (best is None or candidate.value > best.value):
-            best = candidate
-    return best
