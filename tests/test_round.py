@@ -195,7 +195,7 @@ def test_a_ledger_with_games_gains_the_round_tables_and_keeps_its_games(tmp_path
         ledger.add_round({"winner": "A", "finish": "okey"})
         ledger.conn.execute("DROP TABLE round_events")
         ledger.conn.execute("DROP TABLE played_rounds")
-        ledger.conn.execute("PRAGMA user_version = 2")  # as the previous okeytool left it
+        ledger.conn.execute("PRAGMA user_version = 3")  # as the previous okeytool left it
     with RoundBook(path) as book:
         played = book.start(CLASSIC)
         assert book.round(played.id).state.events == 1
