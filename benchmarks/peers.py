@@ -4,7 +4,7 @@
     python -m benchmarks.peers --write    # also write the "Beside other engines" section of RESULTS.md
 
 The peers come from the package index but never become dependencies of okeytool: the first run
-creates a virtual environment of their own, ``benchmarks/.peers-venv`` (git-ignored), with the pinned
+creates a virtual environment of their own, ``.peers-venv`` (git-ignored), with the pinned
 versions below, and later runs reuse it. okeytool's operations are timed here, in this process; the
 peers' in :mod:`benchmarks.peer_worker`, run by the peers' interpreter on the corpora written as JSON.
 Both sides use the same method (:mod:`benchmarks.peer_timing`). Not part of the test suite.
@@ -46,7 +46,7 @@ from okeytool.tiles import Tile
 
 PEERS = ("okey-solver-py==0.6.0", "mahjong==2.1.0", "rummikub-solver==1.0.0")
 ROOT = Path(__file__).resolve().parent.parent
-VENV = Path(__file__).resolve().parent / ".peers-venv"
+VENV = ROOT / ".peers-venv"
 RESULTS = Path(__file__).with_name("RESULTS.md")
 SECTION = "## Beside other engines"
 
@@ -343,7 +343,7 @@ def measure_all(rounds: int = ROUNDS) -> tuple[list[Row], list[str]]:
             f"of the {len(differ)} that differ, {len(plain)} hold no joker."
         )
     versions = ", ".join(f"{name} {v}" for name, v in peer["versions"].items())
-    checks.append(f"Peers: {versions}, in their own virtual environment (benchmarks/.peers-venv).")
+    checks.append(f"Peers: {versions}, in their own virtual environment (.peers-venv).")
     return rows, checks
 
 
