@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from conftest import Run, in_process, real_process
 
+from okeytool.ledger.paths import default_db_path
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
 
 
@@ -92,12 +94,14 @@ def test_export_formats(db: Path, tmp_path: Path) -> None:
 def test_environment_variable_and_default_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OKEYTOOL_DB", str(tmp_path / "env.sqlite3"))
     assert in_process("game", "new", "--players", "A,B").code == 0
-    assert (tmp_path / "env.sqlite3").exists()
+    assert game(tmp_path / "env.sqlite3", "show")["players"] == ["A", "B"]  # stored where the variable said
     monkeypatch.delenv("OKEYTOOL_DB")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert in_process("game", "new", "--players", "A,B").code == 0
-    assert list(tmp_path.rglob("games.sqlite3"))
+    assert in_process("game", "new", "--players", "C,D").code == 0
+    [default] = tmp_path.rglob("games.sqlite3")
+    assert default == default_db_path()  # the user's data directory, here under tmp_path
+    assert game(default, "show")["players"] == ["C", "D"]
 
 
 @pytest.mark.parametrize("command", ["new", "round", "show", "undo", "list", "use", "export"])
