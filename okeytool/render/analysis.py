@@ -31,12 +31,19 @@ def counts_text(counts: Sequence[TileCount], deal: Deal, *, limit: int = 0) -> T
     return out
 
 
-def _deficiency_words(d: int) -> str:
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_words(n: int) -> str:
+    """A small count as a player says it (``two``); larger ones in digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def deficiency_words(d: int) -> str:
+    """How far a hand is, in plain words: ``complete``, ``one tile away``, ``two tiles away``."""
     if d == 0:
         return "complete (a winning hand)"
-    if d == 1:
-        return "one tile away (tenpai)"
-    return f"{d} tiles away"
+    return f"{number_words(d)} tile{'s' if d != 1 else ''} away"
 
 
 def render_waits(deal: Deal, result: WaitsResult) -> None:
@@ -45,7 +52,7 @@ def render_waits(deal: Deal, result: WaitsResult) -> None:
     out.print(deal_text(deal))
     out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
     d = result.deficiency
-    line = Text("deficiency ", style="bold").append(f"{d.total}: {_deficiency_words(d.total)}")
+    line = Text("deficiency ", style="bold").append(f"{d.total}: {deficiency_words(d.total)}")
     detail = f"  (melds {d.melds}" + (f", seven pairs {d.pairs})" if d.pairs is not None else ")")
     out.print(line.append(detail, style="dim"))
     if result.waits:
@@ -93,7 +100,7 @@ def _result(option: DiscardOption) -> str:
     finish = finish_of(option)
     if finish is not None:
         return f"{FINISH_NAMES[finish.value]} x{option.multiplier}"
-    return _deficiency_words(option.deficiency)
+    return deficiency_words(option.deficiency)
 
 
 def reason(result: DiscardResult) -> str:
@@ -103,7 +110,7 @@ def reason(result: DiscardResult) -> str:
     if finish is not None:
         return f"it wins ({FINISH_NAMES[finish.value]}, x{best.multiplier})"
     others = [o for o in result.options[1:] if not o.wins]
-    words = f"leaves the hand {_deficiency_words(best.deficiency)}"
+    words = f"leaves the hand {deficiency_words(best.deficiency)}"
     if best.deficiency == 1:
         words += f", waiting on {best.acceptance} unseen tile(s)"
     else:
@@ -157,6 +164,12 @@ def render_chance(deal: Deal, ranking: ChanceRanking) -> None:
             style="bold green" if rank == 1 else "",
         )
     out.print(table)
+    render_chance_advice(ranking)
+
+
+def render_chance_advice(ranking: ChanceRanking) -> None:
+    """Print the model line, the method's note when it is not exact, and the recommendation."""
+    out = console()
     model = ranking.model
     line = f"model: {model.draws} draws left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
     out.print(Text(line, style="dim"))
