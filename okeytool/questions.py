@@ -436,9 +436,9 @@ def _check(read: _Reader) -> CheckQuestion:
     read.supply(tiles, seen, [t for meld in table for t in meld])
     opened = read.flag("opened", bool(table))
     chance = read.chance()
-    if chance is not None and len(tiles) != WINNING_SIZE + 1:
+    if chance is not None and len(tiles) == WINNING_SIZE:
         raise InputError(f"{read.spelling('chance')} in check weighs finishing now against holding, a choice of "
-                         f"15 tiles, not {len(tiles)} (for 14 tiles ask waits)")  # fmt: skip
+                         "15 tiles, not 14 (for 14 tiles ask waits)")  # fmt: skip
     return CheckQuestion(read.deal, tiles, seen, table, opened, read.solver(), read.time_limit(), chance)
 
 

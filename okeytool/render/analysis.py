@@ -171,7 +171,8 @@ def render_chance_advice(ranking: ChanceRanking) -> None:
     """Print the model line, the method's note when it is not exact, and the recommendation."""
     out = console()
     model = ranking.model
-    line = f"model: {model.draws} draws left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
+    draws = f"{model.draws} draw{'s' if model.draws != 1 else ''}"
+    line = f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
     out.print(Text(line, style="dim"))
     if model.method in METHOD_NOTES:
         out.print(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))

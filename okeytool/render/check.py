@@ -40,9 +40,7 @@ def render_check_answer(deal: Deal, answer: CheckAnswer) -> None:
             .append("hold: ", style="bold")
             .append(f"{finish_now.hold_points:.2f} points expected (throw ")
             .append_text(tile_text(finish_now.hold_tile, deal))
-            .append(" and play on)   ")
-            .append("advice: ", style="bold")
-            .append(finish_now.advice, style="bold green")
+            .append(", play on)")
         )
     render_chance_advice(ranking)
 
