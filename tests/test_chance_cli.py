@@ -136,6 +136,10 @@ def test_discard_chance_text(run_main, monkeypatch) -> None:
     assert "model: 1 draw left, risk 0.05 per draw, pool 90, method exact" in text
     assert "lower bound" not in text
     assert text.rstrip("\n").splitlines()[-1].startswith(f"throw {top['tile']}: {top['chance'] * 100:.0f} % to win")
+    far = run_main("discard", "-i", "Y7", SPREAD, "--chance", "--draws", "2").out
+    best = json_of(run_main, "discard", "-i", "Y7", SPREAD, "--chance", "--draws", "2")["discards"][0]
+    assert 0 < best["chance"] < 0.095  # below 10 %: one decimal
+    assert f"throw {best['tile']}: {best['chance'] * 100:.1f} % to win within 2 draws" in far
 
 
 def test_a_method_that_is_not_exact_is_named(run_main, monkeypatch) -> None:

@@ -179,6 +179,12 @@ def render_chance_advice(ranking: ChanceRanking) -> None:
     out.print(Text(recommendation(ranking), style="bold"))
 
 
+def percent(chance: float) -> str:
+    """A chance as a player reads it: ``41 %``; below 10 % with one decimal (``1.6 %``)."""
+    value = chance * 100
+    return f"{value:.0f} %" if value >= 9.95 else f"{value:.1f} %"
+
+
 def recommendation(ranking: ChanceRanking) -> str:
     """The advice in one sentence: the throw, its chance and points, and what the acceptance
     ranking would have thrown when it differs (or, for a winning hand, finish now or hold)."""
@@ -196,7 +202,7 @@ def recommendation(ranking: ChanceRanking) -> str:
             f"finish now by throwing {best.tile}: {finish_now.points:.2f} points; "
             f"playing on is worth {finish_now.hold_points:.2f} expected"
         )
-    words = f"throw {best.tile}: {best.chance * 100:.0f} % to win {within}, {best.points:.2f} points expected"
+    words = f"throw {best.tile}: {percent(best.chance)} to win {within}, {best.points:.2f} points expected"
     accepted = max(ranking.rows, key=lambda r: (-r.option.deficiency, r.option.acceptance))
     if accepted.tile != best.tile and accepted.option.acceptance > best.option.acceptance:
         less = "is worth fewer points" if ranking.goal == "points" else "wins less often"
