@@ -107,7 +107,9 @@ def test_check_chance_finish_or_hold(run_main, monkeypatch, risk: str, advice: s
     assert library.finish_now is not None and finish_now == library.finish_now.to_json()
     monkeypatch.setenv("COLUMNS", "200")
     text = run_main(*args).out
-    assert f"finish now: 2.00 points   hold: {finish_now['hold_points']:.2f} points expected (throw B2, play on)" in text
+    assert (
+        f"finish now: 2.00 points   hold: {finish_now['hold_points']:.2f} points expected (throw B2, play on)" in text
+    )
     last = text.rstrip("\n").splitlines()[-1]
     assert last.startswith("hold: throwing" if advice == "hold" else "finish now by throwing B2")
     assert "method" in text and "lower bound" not in text  # exact: no method note
@@ -154,8 +156,14 @@ def test_a_method_that_is_not_exact_is_named(run_main, monkeypatch) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["discard", "-r", "101", "-i", "Y7", "R1-13 B10-13 K10-13 Y8", "--chance"], "--chance is not part of a discard"),
-        (["check", "-r", "rummikub", "R1 R2 R3", "--chance"], "--chance is not part of a check question in the rummikub"),
+        (
+            ["discard", "-r", "101", "-i", "Y7", "R1-13 B10-13 K10-13 Y8", "--chance"],
+            "--chance is not part of a discard",
+        ),
+        (
+            ["check", "-r", "rummikub", "R1 R2 R3", "--chance"],
+            "--chance is not part of a check question in the rummikub",
+        ),
         (["discard", "-i", "Y7", SPREAD, "--draws", "3"], "--draws sets the win-chance model; it needs --chance"),
         (["discard", "-i", "Y7", SPREAD, "--goal", "points"], "--goal sets the win-chance model"),
         (["check", "-i", "Y7", SPREAD, "--risk", "0.1"], "--risk sets the win-chance model"),
