@@ -261,3 +261,12 @@ def test_discard_chance_in_a_real_process() -> None:
     )  # fmt: skip
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert "win chance" in done.stdout and "% to win within 1 draw" in done.stdout
+
+
+def test_seen_tiles_leave_the_pool(run_main) -> None:
+    plain = json_of(run_main, "discard", "-i", "Y7", NEAR, "--chance", "--draws", "1")
+    seen = json_of(run_main, "discard", "-i", "Y7", NEAR, "--chance", "--draws", "1", "--seen", "B5 B5 K10")
+    assert seen["model"]["pool"] == plain["model"]["pool"] - 3 == 87
+    top = next(row for row in seen["discards"] if row["tile"] == "B2")
+    assert top["acceptance"] == 10  # B5×2 and one K10 are out of play
+    assert top["chance"] == pytest.approx(0.95 * 10 / 87, abs=1e-12)
