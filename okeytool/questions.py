@@ -34,7 +34,7 @@ from okeytool.solver.games import (
     game_of,
     refuse_question,
 )
-from okeytool.tiles import WINNING_SIZE, Tile
+from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
     from okeytool.solver.classic.chance import ChanceRanking
@@ -436,9 +436,11 @@ def _check(read: _Reader) -> CheckQuestion:
     read.supply(tiles, seen, [t for meld in table for t in meld])
     opened = read.flag("opened", bool(table))
     chance = read.chance()
-    if chance is not None and len(tiles) == WINNING_SIZE:
-        raise InputError(f"{read.spelling('chance')} in check weighs finishing now against holding, a choice of "
-                         "15 tiles, not 14 (for 14 tiles ask waits)")  # fmt: skip
+    rules = read.deal.rules
+    if chance is not None and len(tiles) == rules.hand_size:
+        size, drawn = rules.hand_size, rules.drawn_size
+        raise InputError(f"{read.spelling('chance')} in check weighs finishing now against holding, a choice "
+                         f"of {drawn} tiles, not {size} (for {size} tiles ask waits)")  # fmt: skip
     return CheckQuestion(read.deal, tiles, seen, table, opened, read.solver(), read.time_limit(), chance)
 
 
@@ -552,11 +554,12 @@ def _check_answer(question: CheckQuestion) -> CheckAnswer:
     deal, tiles = question.deal, question.tiles
     result = check_hand(deal, tiles, solver=question.solver)
     ranking = None
-    if question.chance is not None and len(tiles) == WINNING_SIZE + 1:
+    drawn = len(tiles) == deal.rules.drawn_size
+    if question.chance is not None and drawn:
         ranking = _chance_ranking(deal, tiles, question.seen, question.chance)
     if result.winning:
         return CheckAnswer(result, None, ranking)
-    if len(tiles) == WINNING_SIZE + 1:
+    if drawn:
         top = rank_discards(deal, tiles, question.seen, solver=question.solver).best
         return CheckAnswer(result, Distance(top.deficiency, top.tile), ranking)
     waits = analyse_waits(deal, tiles, question.seen, solver=question.solver)
