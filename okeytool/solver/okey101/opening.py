@@ -276,8 +276,9 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
 
 
 def _surely_not_maximal(deal: Deal, hand: SolverHand, layout: OpeningLayout, keep: int) -> bool:
-    """True when :func:`is_maximal` is sure to refuse the layout once laid: a tile it leaves over,
-    beyond the ``keep``, joins one of its melds. Read from the pieces, without laying them: a set of
+    """True when :func:`is_maximal` is sure to refuse the layout once laid: the tiles it leaves over
+    hold another meld (exactly the full test's last question), or a tile it leaves over, beyond the
+    ``keep``, joins one of its melds. Read from the pieces, without laying them: a set of
     three takes a left tile of a missing colour (or a left wild); a run piece takes a left tile (or
     wild) of the face beyond either end when no run piece holds that face, for then the run it is
     joined into does not hold it either. False says nothing (the full test decides). Raises nothing.
@@ -293,7 +294,14 @@ def _surely_not_maximal(deal: Deal, hand: SolverHand, layout: OpeningLayout, kee
         for f in piece.faces:
             slots[f] = slots.get(f, 0) + 1
     counts = hand.counts
-    left_wild = hand.wilds > sum(n - counts[f] for f, n in slots.items() if n > counts[f])
+    wilds_left = hand.wilds - sum(n - counts[f] for f, n in slots.items() if n > counts[f])
+    left_wild = wilds_left > 0
+    held = 0
+    for face, n in enumerate(counts):
+        if n > slots.get(face, 0):
+            held |= 1 << face
+    if opening_search(deal.rules.wrap).has_piece_in(held, wilds_left, hand.size - layout.laid - keep):
+        return True  # the tiles left over hold another meld
     in_runs = {f for piece in layout.pieces if index_number(piece.faces[0]) != index_number(piece.faces[1])
                for f in piece.faces}  # fmt: skip
 

@@ -22,11 +22,21 @@ The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.so
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from okeytool.solver.melds.templates import templates, templates_by_face
 from okeytool.tiles import FACE_COUNT, index_number
+
+try:  # the same recursion compiled (setup.py builds it where a C compiler exists)
+    from okeytool.solver.okey101._opening import Kernel as _Kernel
+except ImportError:  # pragma: no cover - depends on the build
+    _Kernel = None  # type: ignore[misc,assignment]
+
+#: True when the compiled recursion is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
+COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 _FRESH = -1  # no piece opened yet for the current face
 _CACHE_LIMIT = 400_000
@@ -75,8 +85,19 @@ def _lowest(code: int) -> int:
     return ((code & -code).bit_length() - 1) >> 1
 
 
+class Memo(Protocol):
+    """The solved states of a search: a dict in Python, a table of the compiled kernel."""
+
+    def clear(self) -> None: ...
+
+    def __len__(self) -> int: ...
+
+
 class OpeningSearch:
     """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared.
+
+    ``compiled``: use the compiled recursion (``None``: wherever it was built, :data:`COMPILED`);
+    both give the same values. Raises ``ImportError`` for ``compiled=True`` where it was not built.
 
     ``mirrored``: the same search with the faces taken from the highest index down (its templates,
     ``faces`` and ``by_face`` are in that order; counts given and pieces returned are not). The two
@@ -84,7 +105,7 @@ class OpeningSearch:
     itself in the direction where that tile comes early.
     """
 
-    def __init__(self, wrap: bool, *, mirrored: bool = False) -> None:
+    def __init__(self, wrap: bool, *, mirrored: bool = False, compiled: bool | None = None) -> None:
         self.wrap = wrap
         self.mirrored = mirrored
         self.templates = templates(wrap)
@@ -117,8 +138,22 @@ class OpeningSearch:
             )
             for face, ids in enumerate(self.by_face)
         )
-        self.memo: dict[int, int] = {}
-        self._best = self._make_best()
+        #: The pieces of three, one bit per face of the hand (face 0 lowest).
+        self.triples = tuple(
+            sum(1 << f for f in t.faces) for t in self.templates if len(t.faces) == 3
+        )
+        use_compiled = COMPILED if compiled is None else compiled
+        if use_compiled and _Kernel is None:
+            raise ImportError("the compiled opening search was not built")
+        self.compiled = use_compiled
+        self.memo: Memo
+        self._best: Callable[[int, int, int], int]
+        if use_compiled:
+            kernel = _Kernel(self.reachable)
+            self.memo, self._best = kernel, kernel.best
+        else:
+            memo: dict[int, int] = {}
+            self.memo, self._best = memo, self._make_best(memo)
 
     # -- the exact value ---------------------------------------------------------------------------
 
@@ -142,14 +177,13 @@ class OpeningSearch:
             return piece
         return Piece(piece.template, self.templates[piece.template].faces, tuple(_MIRROR - f for f in piece.wild_faces))
 
-    def _make_best(self) -> Callable[[int, int, int], int]:
+    def _make_best(self, memo: dict[int, int]) -> Callable[[int, int, int], int]:
         """The memoised recursion ``best(first, wilds, code)``: the best value still to gain from a
         state (``first``: the position in the current face's templates to start from, or ``_FRESH``).
 
         A template is laid by one subtraction: its slot bits that the held faces cover come off
         the packed counts, and each slot left uncovered takes a wild.
         """
-        memo = self.memo
         reachable = self.reachable
         low_bits = _LOW_BITS
 
@@ -268,15 +302,29 @@ class OpeningSearch:
         """True if some piece of at most ``room`` tiles can be laid from the hand (its slots held or
         filled by the ``wilds``): exactly when the best layout laying at most ``room`` tiles is worth
         more than nothing. Raises nothing."""
-        if room >= 3 and wilds >= 3:
+        held = 0
+        for face, n in enumerate(counts):
+            if n:
+                held |= 1 << face
+        return self.has_piece_in(held, wilds, room)
+
+    def has_piece_in(self, held: int, wilds: int, room: int) -> bool:
+        """:meth:`has_piece` for the hand whose faces held are the bits of ``held`` (face 0 lowest).
+
+        Every piece holds a piece of three (a run of three inside a longer run, three of a set of
+        four) with no more slots to fill, so only pieces of three are read; with two wilds any held
+        face opens a set of three. Raises nothing."""
+        if room < 3:
+            return False
+        if wilds >= 3:
             return True  # three wilds fill any set of three
-        for face, held in enumerate(counts):
-            if held:
-                for t in self.by_face[face]:
-                    faces = self.faces[t]
-                    if len(faces) <= room and sum(1 for f in faces if not counts[f]) <= wilds:
-                        return True
-        return False
+        if not held:
+            return False
+        if wilds == 2:
+            return True
+        if wilds == 1:
+            return any((mask & held).bit_count() >= 2 for mask in self.triples)
+        return any(mask & held == mask for mask in self.triples)
 
     # -- several layouts -----------------------------------------------------------------------------
 
