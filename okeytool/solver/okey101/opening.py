@@ -250,10 +250,19 @@ def left_over(tiles: Sequence[Tile], opening: Opening) -> tuple[Tile, ...]:
 
 @lru_cache(maxsize=1 << 16)
 def _extends_faces(faces: tuple[int, ...], face: int, wrap: bool) -> bool:
-    """True if the face ``face`` (-1: any face, for a wild) joins the meld of ``faces``."""
+    """True if the face ``face`` (-1: any face, for a wild) joins the meld of ``faces``.
+
+    A meld is a set (one number) or a run (one colour), so only a face of the number or the colour
+    of its first tile can join it."""
     stood = [Tile(f) for f in faces]
-    options = ALL_FACES if face < 0 else (Tile(face),)
+    options = [Tile(f) for f in range(FACE_COUNT) if _may_join(faces, f)] if face < 0 else (Tile(face),)
     return any(faces_meld_kind([*stood, f], wrap) is not None for f in options)
+
+
+def _may_join(faces: tuple[int, ...], face: int) -> bool:
+    """False when ``face`` cannot join the meld of ``faces``: it has neither the number nor the
+    colour of its first tile (a wild, -1, may join any). Raises nothing."""
+    return face < 0 or index_number(face) == index_number(faces[0]) or index_colour(face) == index_colour(faces[0])
 
 
 def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int = 1) -> bool:
@@ -269,7 +278,7 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
     wrap = deal.rules.wrap
     faces = {-1 if face is None else face.index for face in left_faces}
     melds = [tuple(p.as_.index for p in meld.placements) for meld in opening.melds]
-    if any(_extends_faces(meld, face, wrap) for meld in melds for face in faces):
+    if any(_extends_faces(meld, face, wrap) for meld in melds for face in faces if _may_join(meld, face)):
         return False
     rest = deal.solver_hand(left)
     return not opening_search(deal.rules.wrap).has_piece(rest.counts, rest.wilds, rest.size - keep)
@@ -338,6 +347,7 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
     hand = deal.solver_hand(tiles)
     search = opening_search(deal.rules.wrap)
     seen_pieces: set[tuple[tuple[int, ...], ...]] = set()
+    seen_laid: set[tuple[object, ...]] = set()
     found: dict[tuple[object, ...], Opening] = {}
     ranked: list[int] = []
     best_key = best.key()
@@ -354,6 +364,10 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
         seen_pieces.add(shape)
         if _surely_not_maximal(deal, hand, layout, keep):
             return None
+        laid = _laid_key(hand, layout)
+        if laid in seen_laid:
+            return None  # the same melds of the same tiles as a layout already judged
+        seen_laid.add(laid)
         opening = opening_from_layout(deal, hand, layout)
         key = opening.key()
         if key == best_key or key in found or not is_maximal(deal, tiles, opening, keep=keep):
@@ -581,15 +595,21 @@ class Discard101Result:
         return {"discards": [d.to_json() for d in self.discards], "waits": [w.to_json() for w in self.waits]}
 
 
+def _laid_key(hand: SolverHand, layout: OpeningLayout) -> tuple[object, ...]:
+    """What :func:`opening_from_layout` lays depends on: the pieces and, for each face they hold,
+    how many of its slots the hand's plain tiles fill. Raises nothing."""
+    pieces = tuple(sorted(p.faces for p in layout.pieces))
+    slots = Counter(f for faces in pieces for f in faces)
+    return (pieces, tuple(min(hand.counts[f], n) for f, n in sorted(slots.items())))
+
+
 def _laying(deal: Deal) -> Callable[[SolverHand, OpeningLayout], Opening]:
     """:func:`opening_from_layout` remembering what it laid: the melds depend only on the pieces
     and, for each face they hold, on how many of its slots the hand's plain tiles fill."""
     done: dict[tuple[object, ...], Opening] = {}
 
     def laid(hand: SolverHand, layout: OpeningLayout) -> Opening:
-        pieces = tuple(sorted(p.faces for p in layout.pieces))
-        slots = Counter(f for faces in pieces for f in faces)
-        key = (pieces, tuple(min(hand.counts[f], n) for f, n in sorted(slots.items())))
+        key = _laid_key(hand, layout)
         found = done.get(key)
         if found is None:
             found = done[key] = opening_from_layout(deal, hand, layout)
