@@ -200,7 +200,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
         Py_DECREF(by_wilds);
     }
     Py_DECREF(faces);
-    if (allocate(self, 1u << 16) < 0) {
+    if (allocate(self, 1u << 14) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -235,7 +235,7 @@ static PyObject *Kernel_best(Kernel *self, PyObject *const *args, Py_ssize_t nar
 }
 
 static PyObject *Kernel_clear(Kernel *self, PyObject *Py_UNUSED(ignored)) {
-    if (allocate(self, 1u << 16) < 0) return PyErr_NoMemory();
+    if (allocate(self, 1u << 14) < 0) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
