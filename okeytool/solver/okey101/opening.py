@@ -377,7 +377,9 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
         ranked.sort(reverse=True)
         return None
 
-    search.layouts(hand.counts, hand.wilds, accept=accept, floor=floor, limit=ALTERNATIVES_VISIT_LIMIT)
+    search.layouts(
+        hand.counts, hand.wilds, accept=accept, floor=floor, limit=ALTERNATIVES_VISIT_LIMIT, maximal_keep=keep
+    )
     ordered = sorted(found.items(), key=lambda item: (-item[1].points, item[0]))
     return tuple(opening for _, opening in ordered[:count])
 

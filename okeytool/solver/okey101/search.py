@@ -142,6 +142,10 @@ class OpeningSearch:
         self.triples = tuple(
             sum(1 << f for f in t.faces) for t in self.templates if len(t.faces) == 3
         )
+        #: The same per face of the search (its own order), the pieces of three holding the face.
+        self.triples_at = tuple(
+            tuple(sum(1 << f for f in self.faces[t]) for t in ids if len(self.faces[t]) == 3) for ids in self.by_face
+        )
         use_compiled = COMPILED if compiled is None else compiled
         if use_compiled and _Kernel is None:
             raise ImportError("the compiled opening search was not built")
@@ -336,6 +340,7 @@ class OpeningSearch:
         accept: Callable[[OpeningLayout], float | None],
         floor: Callable[[], float],
         limit: int = 200_000,
+        maximal_keep: int | None = None,
     ) -> int:
         """Visit every layout whose value could be at least ``floor()`` (re-read as the search goes).
 
@@ -343,12 +348,18 @@ class OpeningSearch:
         and raises its floor. The exact memoised value of each state bounds its subtree, so only
         subtrees that can still reach the floor are opened. Returns the number of layouts visited
         (the visit stops after ``limit``).
+
+        ``maximal_keep``: visit only layouts that could be maximal when that many tiles are kept: a
+        subtree is skipped once the tiles it leaves out hold a piece of three and number at least
+        three more than the tiles kept, for every layout in it leaves another meld over.
         """
         self.best_value(counts, wilds)
         visited = 0
         pieces: list[Piece] = []
+        triples = self.triples_at
+        enough = _MAX_WILDS + FACE_COUNT if maximal_keep is None else 3 + maximal_keep
 
-        def walk(first: int, wilds_left: int, code: int, value: int) -> None:
+        def walk(first: int, wilds_left: int, code: int, value: int, out: int, out_count: int, holds: bool) -> None:
             nonlocal visited
             if code == 0:
                 visited += 1
@@ -369,11 +380,15 @@ class OpeningSearch:
                 if visited >= limit or bound < floor():
                     return
                 if child is None:
-                    walk(nxt, left, rest, value)
+                    left_out = out | (1 << i)
+                    now_holds = holds or any(mask & left_out == mask for mask in triples[i])
+                    if now_holds and out_count + 1 >= enough:
+                        continue  # the tiles left out already hold a meld
+                    walk(nxt, left, rest, value, left_out, out_count + 1, now_holds)
                 else:
                     pieces.append(self._outward(child))
-                    walk(nxt, left, rest, value + self.values[child.template])
+                    walk(nxt, left, rest, value + self.values[child.template], out, out_count, holds)
                     pieces.pop()
 
-        walk(_FRESH, wilds, self._pack(counts), 0)
+        walk(_FRESH, wilds, self._pack(counts), 0, 0, 0, False)
         return visited
