@@ -133,3 +133,24 @@ def test_has_piece_is_whether_the_best_layout_within_the_room_is_worth_anything(
                 assert search.has_piece(hand.counts, hand.wilds, hand.size - keep) == expect
                 checked += expect
     assert checked > 10
+
+
+@pytest.mark.parametrize(("seed", "wilds"), [(51, None), (52, 1)])
+def test_the_walk_for_maximal_layouts_skips_only_lesser_ones(seed: int, wilds: int | None) -> None:
+    skipped = 0
+    for deal, tiles, _ in _hands(seed, 10, 22, wilds):
+        hand = deal.solver_hand(tiles)
+        search = opening_search(deal.rules.wrap)
+        top = search.best_value(hand.counts, hand.wilds)
+        every: list[OpeningLayout] = []
+        pruned: list[OpeningLayout] = []
+        search.layouts(hand.counts, hand.wilds, accept=every.append, floor=lambda: top - 25)
+        search.layouts(hand.counts, hand.wilds, accept=pruned.append, floor=lambda: top - 25, maximal_keep=1)
+        kept = set(pruned)
+        assert kept <= set(every)
+        for layout in every:
+            if layout in kept or layout.laid > hand.size - 1:
+                continue
+            skipped += 1
+            assert not is_maximal(deal, tiles, opening_from_layout(deal, hand, layout)), layout
+    assert skipped > 50
