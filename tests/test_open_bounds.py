@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -141,11 +142,11 @@ def test_the_walk_for_maximal_layouts_skips_only_lesser_ones(seed: int, wilds: i
     for deal, tiles, _ in _hands(seed, 10, 22, wilds):
         hand = deal.solver_hand(tiles)
         search = opening_search(deal.rules.wrap)
-        top = search.best_value(hand.counts, hand.wilds)
+        floor = partial(float, search.best_value(hand.counts, hand.wilds) - 25)
         every: list[OpeningLayout] = []
         pruned: list[OpeningLayout] = []
-        search.layouts(hand.counts, hand.wilds, accept=every.append, floor=lambda: top - 25)
-        search.layouts(hand.counts, hand.wilds, accept=pruned.append, floor=lambda: top - 25, maximal_keep=1)
+        search.layouts(hand.counts, hand.wilds, accept=every.append, floor=floor)
+        search.layouts(hand.counts, hand.wilds, accept=pruned.append, floor=floor, maximal_keep=1)
         kept = set(pruned)
         assert kept <= set(every)
         for layout in every:

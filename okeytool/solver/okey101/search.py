@@ -22,6 +22,7 @@ The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.so
 
 from __future__ import annotations
 
+import heapq
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -85,6 +86,13 @@ def _lowest(code: int) -> int:
     return ((code & -code).bit_length() - 1) >> 1
 
 
+#: The pieces of a partial layout, the last laid first: ``(piece, the pieces before it)``.
+_Chain = tuple[()] | tuple[Piece, "_Chain"]
+#: A partial layout of :meth:`OpeningSearch.layouts`: ``(-bound, order, state, value, pieces, faces
+#: left out as bits, their number, whether they hold a piece of three)``.
+_Partial = tuple[int, int, tuple[int, int, int], int, _Chain, int, int, bool]
+
+
 class Memo(Protocol):
     """The solved states of a search: a dict in Python, a table of the compiled kernel."""
 
@@ -139,9 +147,7 @@ class OpeningSearch:
             for face, ids in enumerate(self.by_face)
         )
         #: The pieces of three, one bit per face of the hand (face 0 lowest).
-        self.triples = tuple(
-            sum(1 << f for f in t.faces) for t in self.templates if len(t.faces) == 3
-        )
+        self.triples = tuple(sum(1 << f for f in t.faces) for t in self.templates if len(t.faces) == 3)
         #: The same per face of the search (its own order), the pieces of three holding the face.
         self.triples_at = tuple(
             tuple(sum(1 << f for f in self.faces[t]) for t in ids if len(self.faces[t]) == 3) for ids in self.by_face
@@ -346,8 +352,9 @@ class OpeningSearch:
 
         ``accept(layout)`` is called for each complete layout reached; the caller keeps what it wants
         and raises its floor. The exact memoised value of each state bounds its subtree, so only
-        subtrees that can still reach the floor are opened. Returns the number of layouts visited
-        (the visit stops after ``limit``).
+        subtrees that can still reach the floor are opened; they are opened best bound first, so the
+        layouts come by value, highest first (ties in search order). Returns the number of layouts
+        visited (the visit stops after ``limit``).
 
         ``maximal_keep``: visit only layouts that could be maximal when that many tiles are kept: a
         subtree is skipped once the tiles it leaves out hold a piece of three and number at least
@@ -355,40 +362,51 @@ class OpeningSearch:
         """
         self.best_value(counts, wilds)
         visited = 0
-        pieces: list[Piece] = []
         triples = self.triples_at
         enough = _MAX_WILDS + FACE_COUNT if maximal_keep is None else 3 + maximal_keep
-
-        def walk(first: int, wilds_left: int, code: int, value: int, out: int, out_count: int, holds: bool) -> None:
-            nonlocal visited
+        values = self.values
+        best = self._best
+        outward = self._outward
+        # Best first: a heap of partial layouts by the exact bound of what they can still reach, so
+        # complete layouts come out by value, highest first, and the caller's floor rises at once.
+        start = (_FRESH, wilds, self._pack(counts))
+        order = 0
+        heap: list[_Partial] = [(-best(*start), 0, start, 0, (), 0, 0, False)]
+        while heap:
+            neg, _, (first, wilds_left, code), value, chain, out, out_count, holds = heapq.heappop(heap)
+            if -neg < floor() or visited >= limit:
+                break
             if code == 0:
                 visited += 1
-                accept(OpeningLayout(tuple(pieces), value))
-                return
+                laid: list[Piece] = []
+                while chain:
+                    piece, chain = chain
+                    laid.append(piece)
+                accept(OpeningLayout(tuple(reversed(laid)), value))
+                continue
             i = _lowest(code)
-            # Children as (bound, order, piece, state): the most promising first, so that the
-            # caller's floor rises early and prunes the rest.
-            children: list[tuple[int, int, Piece | None, tuple[int, int, int]]] = []
             if first == _FRESH:
                 rest = code - (1 << (2 * i))
-                children.append((value + self._best(_FRESH, wilds_left, rest), 0, None, (_FRESH, wilds_left, rest)))
-            for order, (laid, nxt, left, rest) in enumerate(self._pieces(first, wilds_left, code), start=1):
-                bound = value + self.values[laid.template] + self._best(nxt, left, rest)
-                children.append((bound, order, laid, (nxt, left, rest)))
-            children.sort(key=lambda c: (-c[0], c[1]))
-            for bound, _, child, (nxt, left, rest) in children:
-                if visited >= limit or bound < floor():
-                    return
-                if child is None:
-                    left_out = out | (1 << i)
-                    now_holds = holds or any(mask & left_out == mask for mask in triples[i])
-                    if now_holds and out_count + 1 >= enough:
-                        continue  # the tiles left out already hold a meld
-                    walk(nxt, left, rest, value, left_out, out_count + 1, now_holds)
-                else:
-                    pieces.append(self._outward(child))
-                    walk(nxt, left, rest, value + self.values[child.template], out, out_count, holds)
-                    pieces.pop()
-
-        walk(_FRESH, wilds, self._pack(counts), 0, 0, 0, False)
+                left_out = out | (1 << i)
+                now_holds = holds or any(mask & left_out == mask for mask in triples[i])
+                if not (now_holds and out_count + 1 >= enough):  # else the tiles left out hold a meld
+                    order += 1
+                    state = (_FRESH, wilds_left, rest)
+                    bound = value + best(*state)
+                    heapq.heappush(heap, (-bound, order, state, value, chain, left_out, out_count + 1, now_holds))
+            for piece, nxt, left, rest in self._pieces(first, wilds_left, code):
+                gained = value + values[piece.template]
+                order += 1
+                bound = gained + best(nxt, left, rest)
+                pushed: _Partial = (
+                    -bound,
+                    order,
+                    (nxt, left, rest),
+                    gained,
+                    (outward(piece), chain),
+                    out,
+                    out_count,
+                    holds,
+                )
+                heapq.heappush(heap, pushed)
         return visited
