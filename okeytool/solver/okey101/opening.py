@@ -646,6 +646,8 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
     check_supply(deal, tiles, [t for meld in table for t in meld.tiles])
     held = tuple(sorted(tiles))
     laid = _laying(deal)
+    # A discard wins only if the 21 tiles left lay out, so only from a hand that is elden.
+    elden = can_lay_all_but_one(deal, deal.solver_hand(held))
     rows = []
     for tile in sorted(set(held)):
         rest = list(held)
@@ -655,7 +657,7 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
         opening = laid(hand, layout) if layout.value else NO_OPENING
         # Going out: all 21 laid as new melds, the 22nd thrown. Before anyone opened that is elden,
         # worth any points; after, the melds must make an opening (rules.md 5.4, 5.6).
-        wins = can_lay_all(deal, hand) and (not table or opening.points >= deal.rules.open_points)
+        wins = elden and can_lay_all(deal, hand) and (not table or opening.points >= deal.rules.open_points)
         reasons = () if wins else discard_penalty(deal, tile, table)
         rows.append(
             Discard101(
