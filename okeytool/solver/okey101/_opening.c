@@ -234,6 +234,72 @@ static PyObject *Kernel_best(Kernel *self, PyObject *const *args, Py_ssize_t nar
     return PyLong_FromLong(best(self, (int)first, (int)wilds, code));
 }
 
+/* The first best layout in search order from a state, as a tuple of (face, position, slots held:
+ * low 64 bits, high bits) for each piece laid, in the order the search lays them. */
+static PyObject *Kernel_layout(Kernel *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "layout(first, wilds, code) takes 3 arguments");
+        return NULL;
+    }
+    long first = PyLong_AsLong(args[0]);
+    if (first == -1 && PyErr_Occurred()) return NULL;
+    long wilds = PyLong_AsLong(args[1]);
+    if (wilds == -1 && PyErr_Occurred()) return NULL;
+    if (wilds < 0 || wilds > MAX_WILDS || first < -1 || first >= MAX_ENTRIES) {
+        PyErr_SetString(PyExc_ValueError, "first or wilds out of range");
+        return NULL;
+    }
+    u128 code;
+    if (to_u128(args[2], &code) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    while (code) {
+        int target = best(self, (int)first, (int)wilds, code);
+        if (target == 0) break;
+        int shift = ctz128(code) & ~1;
+        int face = shift >> 1;
+        if (first < 0 && best(self, -1, (int)wilds, code - ((u128)1 << shift)) == target) {
+            code -= (u128)1 << shift;
+            continue;
+        }
+        u128 held = (code | (code >> 1)) & LOW_BITS;
+        const Entry *entries = self->entries[face][wilds];
+        int count = self->count[face][wilds], found = 0;
+        for (int e = 0; e < count && !found; e++) {
+            int pos = entries[e].pos;
+            if (pos < first) continue;
+            u128 mask = entries[e].mask;
+            u128 have = held & mask;
+            int left = (int)wilds;
+            if (have != mask) {
+                left -= popcount128(mask ^ have);
+                if (left < 0) continue;
+            }
+            u128 rest = code - have;
+            int next = ((rest >> shift) & 3) ? pos : -1;
+            if (entries[e].value + best(self, next, left, rest) != target) continue;
+            PyObject *step = Py_BuildValue("(iiKK)", face, pos, (unsigned long long)(uint64_t)have,
+                                           (unsigned long long)(uint64_t)(have >> 64));
+            if (!step || PyList_Append(out, step) < 0) {
+                Py_XDECREF(step);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(step);
+            first = next;
+            wilds = left;
+            code = rest;
+            found = 1;
+        }
+        if (!found) {
+            Py_DECREF(out);
+            PyErr_SetString(PyExc_AssertionError, "opening search lost its best choice");
+            return NULL;
+        }
+    }
+    return out;
+}
+
 static PyObject *Kernel_clear(Kernel *self, PyObject *Py_UNUSED(ignored)) {
     if (allocate(self, 1u << 14) < 0) return PyErr_NoMemory();
     Py_RETURN_NONE;
@@ -245,6 +311,8 @@ static PyMappingMethods Kernel_mapping = {.mp_length = (lenfunc)Kernel_len};
 
 static PyMethodDef Kernel_methods[] = {
     {"best", (PyCFunction)(void (*)(void))Kernel_best, METH_FASTCALL, "best(first, wilds, code) -> value"},
+    {"layout", (PyCFunction)(void (*)(void))Kernel_layout, METH_FASTCALL,
+     "layout(first, wilds, code) -> [(face, position, held low, held high), ...]"},
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "Forget every solved state."},
     {NULL, NULL, 0, NULL},
 };

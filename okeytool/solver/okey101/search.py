@@ -158,8 +158,9 @@ class OpeningSearch:
         self.compiled = use_compiled
         self.memo: Memo
         self._best: Callable[[int, int, int], int]
+        self._kernel: _Kernel | None = None
         if use_compiled:
-            kernel = _Kernel(self.reachable)
+            kernel = self._kernel = _Kernel(self.reachable)
             self.memo, self._best = kernel, kernel.best
         else:
             memo: dict[int, int] = {}
@@ -254,6 +255,14 @@ class OpeningSearch:
         total = self.best_value(counts, wilds)
         pieces: list[Piece] = []
         first, code = _FRESH, self._pack(counts)
+        if self._kernel is not None:
+            for face, pos, low, high in self._kernel.layout(first, wilds, code):
+                t = self.by_face[face][pos]
+                have = (high << 64) | low
+                faces = self.faces[t]
+                wild_faces = tuple(f for f in faces if not (have >> (2 * f)) & 1)
+                pieces.append(self._outward(Piece(t, faces, wild_faces)))
+            return OpeningLayout(tuple(pieces), total)
         while code:
             target = self._best(first, wilds, code)
             if target == 0:
