@@ -26,7 +26,7 @@ from okeytool.solver.okey101.opening import (
     unseen,
 )
 from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
-from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile, index_number
 
 HANDS = 60
 
@@ -155,3 +155,24 @@ def test_the_walk_for_maximal_layouts_skips_only_lesser_ones(seed: int, wilds: i
             skipped += 1
             assert not is_maximal(deal, tiles, opening_from_layout(deal, hand, layout)), layout
     assert skipped > 50
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_best_piece_is_the_best_template_the_hand_and_its_wilds_complete(wrap: bool) -> None:
+    search = OpeningSearch(wrap)
+    found = 0
+    for deal, tiles, _ in _hands(61 + wrap, 15, 14, None):
+        hand = deal.solver_hand(tiles)
+        for wilds in (0, 1, 2):
+            for face in range(len(ALL_FACES)):
+                expect = max(
+                    (
+                        sum(index_number(f) for f in p.faces)
+                        for p in search.templates
+                        if face in p.faces and sum(1 for f in p.faces if f != face and not hand.counts[f]) <= wilds
+                    ),
+                    default=0,
+                )
+                assert search.best_piece(hand.counts, wilds, face) == expect
+                found += expect > 0
+    assert found > 100

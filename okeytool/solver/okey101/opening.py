@@ -443,6 +443,7 @@ def opening_waits(
     unlaid = search.best_layout_keeping(hand.counts, hand.wilds, 0).value
     mirror = mirrored_search(deal.rules.wrap)
     held = list(tiles)
+    held_faces = sum(1 << f for f, n in enumerate(hand.counts) if n)
     out = []
     for tile in drawable_tiles(deal):
         if held.count(tile) >= limit(deal, tile):
@@ -450,7 +451,7 @@ def opening_waits(
         face = deal.plays_as(tile)
         if face is None or face.index in reach_top:
             value = with_wild
-        elif unlaid + search.best_piece(hand.counts, hand.wilds, face.index) < threshold:
+        elif unlaid + search.best_piece_in(held_faces, hand.wilds, face.index) < threshold:
             continue
         else:
             counts = list(hand.counts)

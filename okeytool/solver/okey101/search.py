@@ -148,6 +148,24 @@ class OpeningSearch:
         )
         #: The pieces of three, one bit per face of the hand (face 0 lowest).
         self.triples = tuple(sum(1 << f for f in t.faces) for t in self.templates if len(t.faces) == 3)
+        #: For each face of the hand, the pieces holding it as ``(value, faces as bits)``, highest first.
+        self.by_value = tuple(
+            tuple(sorted(((self.values[t], sum(1 << f for f in self.templates[t].faces)) for t in ids), reverse=True))
+            for ids in templates_by_face(wrap)
+        )
+        #: For each face of the hand, the other faces of the pieces of three holding it, as bits.
+        self.partners = tuple(
+            sum(
+                {
+                    1 << g
+                    for mask in self.triples
+                    if mask >> f & 1
+                    for g in range(FACE_COUNT)
+                    if g != f and mask >> g & 1
+                }
+            )
+            for f in range(FACE_COUNT)
+        )
         #: The same per face of the search (its own order), the pieces of three holding the face.
         self.triples_at = tuple(
             tuple(sum(1 << f for f in self.faces[t]) for t in ids if len(self.faces[t]) == 3) for ids in self.by_face
@@ -310,12 +328,20 @@ class OpeningSearch:
     def best_piece(self, counts: Sequence[int], wilds: int, face: int) -> int:
         """The highest value of a piece holding a tile of ``face`` added to the hand, its other slots
         held or filled by the ``wilds`` (0 when no piece can take it). Raises nothing."""
-        best = 0
-        values = self.values
-        for t in self.by_face[face]:
-            if values[t] > best and sum(1 for f in self.faces[t] if f != face and not counts[f]) <= wilds:
-                best = values[t]
-        return best
+        held = 0
+        for f, n in enumerate(counts):
+            if n:
+                held |= 1 << f
+        return self.best_piece_in(held, wilds, face)
+
+    def best_piece_in(self, held: int, wilds: int, face: int) -> int:
+        """:meth:`best_piece` for the hand whose faces held are the bits of ``held`` (face 0 lowest).
+        Raises nothing."""
+        covered = held | (1 << face)
+        for value, mask in self.by_value[face]:
+            if (mask & ~covered).bit_count() <= wilds:
+                return value
+        return 0
 
     def has_piece(self, counts: Sequence[int], wilds: int, room: int) -> bool:
         """True if some piece of at most ``room`` tiles can be laid from the hand (its slots held or
@@ -341,8 +367,15 @@ class OpeningSearch:
             return False
         if wilds == 2:
             return True
-        if wilds == 1:
-            return any((mask & held).bit_count() >= 2 for mask in self.triples)
+        if wilds == 1:  # two held faces of one piece of three
+            partners = self.partners
+            rest = held
+            while rest:
+                low = rest & -rest
+                if partners[low.bit_length() - 1] & held:
+                    return True
+                rest ^= low
+            return False
         return any(mask & held == mask for mask in self.triples)
 
     # -- several layouts -----------------------------------------------------------------------------
