@@ -632,6 +632,17 @@ def discard_penalty(deal: Deal, tile: Tile, table: Sequence[TableMeld]) -> tuple
     return tuple(reasons)
 
 
+def _less_one(deal: Deal, hand: SolverHand, tile: Tile) -> SolverHand:
+    """The solver form of the hand less one ``tile`` it holds (what ``deal.solver_hand`` gives for the
+    tiles less that one). Raises nothing."""
+    face = deal.plays_as(tile)
+    if face is None:
+        return SolverHand(hand.counts, hand.wilds - 1)
+    counts = list(hand.counts)
+    counts[face.index] -= 1
+    return SolverHand(tuple(counts), hand.wilds)
+
+
 def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld] = ()) -> Discard101Result:
     """Rank the distinct discards of a 22-tile 101 hand.
 
@@ -648,12 +659,11 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
     held = tuple(sorted(tiles))
     laid = _laying(deal)
     # A discard wins only if the 21 tiles left lay out, so only from a hand that is elden.
-    elden = can_lay_all_but_one(deal, deal.solver_hand(held))
+    whole = deal.solver_hand(held)
+    elden = can_lay_all_but_one(deal, whole)
     rows = []
     for tile in sorted(set(held)):
-        rest = list(held)
-        rest.remove(tile)
-        hand = deal.solver_hand(rest)
+        hand = _less_one(deal, whole, tile)
         layout = best_layout(deal, hand, keep=0)
         opening = laid(hand, layout) if layout.value else NO_OPENING
         # Going out: all 21 laid as new melds, the 22nd thrown. Before anyone opened that is elden,
