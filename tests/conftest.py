@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -94,3 +96,39 @@ def invoke_main(
         code = int(done.code or 0)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+# -- the ledger tests' command line: in-process, or a real process where a file must be seen --------
+
+Cli = Callable[..., "subprocess.CompletedProcess[str]"]
+
+
+@pytest.fixture
+def cli(run_main: Callable[..., Run], monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """``cli(db, *args, real=False)``: ``okeytool ARGS`` on the ledger ``db`` (chosen by ``$OKEYTOOL_DB``,
+    wide, no colours), in-process through :func:`run_main`, or as a real process with ``real=True``."""
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    def call(db: Path, *args: str, real: bool = False) -> subprocess.CompletedProcess[str]:
+        monkeypatch.setenv("OKEYTOOL_DB", str(db))
+        if real:
+            return subprocess.run(
+                [sys.executable, "-m", "okeytool", *args], capture_output=True, text=True, env=dict(os.environ),
+                timeout=60,
+            )  # fmt: skip
+        done = run_main(*args)
+        return subprocess.CompletedProcess(list(args), done.code, done.out, done.err)
+
+    return call
+
+
+def runner(cli: Cli, db: Path, real: bool = False) -> Callable[..., str]:
+    """A function running ``okeytool ARGS`` on ``db`` that asserts success and returns stdout."""
+
+    def run(*args: str) -> str:
+        result = cli(db, *args, real=real)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    return run

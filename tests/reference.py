@@ -1,4 +1,5 @@
-"""A slow, obviously-correct reference for "is this hand winning?", built only on the validator.
+"""Slow, obviously-correct references built only on the validator: "is this hand winning?", and
+whether a Rummikub table after a play keeps every table joker as rules.md section 6 demands.
 
 Nothing here uses the solvers (search, CP-SAT, meld templates, pairs closed form). A meld hand is
 found by recursive partition: the first plain tile of what is left goes into some meld, every
@@ -16,12 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations, product
 
 from okeytool.deal import Deal
 from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import meld_problem, pair_problem
-from okeytool.tiles import ALL_FACES, Tile
+from okeytool.tiles import ALL_FACES, JOKER, Tile
 
 WINNING_SIZE = 14
 MAX_MELD = 13
@@ -173,3 +174,76 @@ def is_kafa(deal: Deal, tiles: Sequence[Tile]) -> bool:
         if all(plain[f] <= wanted[f] for f in plain) and sum((wanted - plain).values()) == wilds:
             return True
     return False
+
+
+# --- Rummikub: the table jokers after a play (rules.md section 6) -----------------------------------
+
+
+def written_joker_faces(meld: Sequence[Tile]) -> list[set[Tile]]:
+    """What each joker of a table meld, as written, may stand for: in a run the face at its place
+    (runs are written in number order), in a set any colour of the number no plain tile has."""
+    real = [(k, t) for k, t in enumerate(meld) if not t.is_joker]
+    if len(real) > 1 and len({t.number for _, t in real}) == 1:
+        number = real[0][1].number
+        missing = {Tile.face(c, number) for c in range(4)} - {t for _, t in real}
+        return [missing for t in meld if t.is_joker]
+    k, anchor = real[0]
+    return [{Tile.face(anchor.colour, anchor.number - k + j)} for j, t in enumerate(meld) if t.is_joker]
+
+
+def _joker_readings(meld: Meld) -> list[tuple[Tile, ...]]:
+    """The faces the jokers of a laid meld may stand for, one tuple per reading: in a run the face
+    laid at their place, in a set any distinct colours the set's plain tiles do not have."""
+    jokers = [p for p in meld.placements if p.tile.is_joker]
+    if meld.kind == "run":
+        return [tuple(p.as_ for p in jokers)]
+    plain = [p.as_ for p in meld.placements if not p.tile.is_joker]
+    missing = [Tile.face(c, plain[0].number) for c in range(4) if Tile.face(c, plain[0].number) not in plain]
+    return [faces for faces in permutations(missing, len(jokers))]
+
+
+def _matched(needs: Sequence[set[Tile]], slots: Sequence[Tile]) -> bool:
+    """Each need gets a slot of its own whose face it may stand for (tried one by one)."""
+    if not needs:
+        return True
+    first, rest = needs[0], needs[1:]
+    return any(face in first and _matched(rest, [*slots[:k], *slots[k + 1 :]]) for k, face in enumerate(slots))
+
+
+def table_joker_problem(deal: Deal, table: Sequence[Sequence[Tile]], laid: Sequence[tuple[Meld, bool]]) -> str | None:
+    """Why the table ``laid`` after a play breaks the joker rule of rules.md section 6, or None.
+
+    ``table``: the melds before the play, as written; ``laid``: every meld after it, with True for a
+    meld said to be kept. Uses no solver code, only the validator. A kept meld must be one of the
+    table's melds, unchanged (its tiles, each joker on a face it stood for). Every joker of the
+    other table melds needs a place of its own, in a meld not kept, on a face it may stand for: a
+    joker standing there (it still stands for that face, possibly moved with the rearranged tiles)
+    or a plain tile of that face (from the rack or a meld taken apart: the tile that freed it). One
+    tile frees one joker. A set of one number tile and two jokers is a run, never a set.
+    """
+    left = [tuple(m) for m in table]
+    needs: list[set[Tile]] = []
+    loose: list[Meld] = []
+    for meld, kept in laid:
+        if meld_problem(deal, meld) is not None:
+            return f"{meld} is not a valid meld: {meld_problem(deal, meld)}"
+        if meld.kind == "set" and sum(not p.tile.is_joker for p in meld.placements) == 1:
+            return f"{meld} holds one number tile and two jokers: that is a run"
+        if not kept:
+            loose.append(meld)
+            continue
+        for k, original in enumerate(left):
+            faces = set().union(*written_joker_faces(original)) if JOKER in original else set()
+            stands = [p.as_ for p in meld.placements if p.tile.is_joker]
+            if Counter(meld.tiles) == Counter(original) and set(stands) <= faces and len(set(stands)) == len(stands):
+                del left[k]
+                break
+        else:
+            return f"{meld} is said to be kept but is none of the table's melds"
+    for original in left:
+        needs.extend(written_joker_faces(original))
+    plain = [p.as_ for meld in loose for p in meld.placements if not p.tile.is_joker]
+    for reading in product(*(_joker_readings(meld) for meld in loose)):
+        if _matched(needs, [*plain, *(face for faces in reading for face in faces)]):
+            return None
+    return f"a table joker (standing for one of {[sorted(map(str, n)) for n in needs]}) is freed without its tile"

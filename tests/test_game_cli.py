@@ -87,8 +87,8 @@ def test_show_renders_a_table_and_a_chart(db: Path) -> None:
         game(db, "round", "-w", winner, "-f", "pairs" if winner == "Ali" else "normal")
     result = runner.invoke(app, ["game", "show", "--db", str(db)])
     assert result.exit_code == 0
-    assert "Ali won" in result.stdout and "running totals" in result.stdout
-    assert "Ali won" in result.stdout and " 8" in result.stdout and "█" in result.stdout
+    assert "Ali wins" in result.stdout and "running totals" in result.stdout
+    assert "Ali wins" in result.stdout and " 8" in result.stdout and "█" in result.stdout
 
 
 def test_export_formats(db: Path, tmp_path: Path) -> None:
@@ -127,8 +127,8 @@ def _corrupt(path: Path) -> None:
 @pytest.mark.parametrize(
     ("setup", "args", "words"),
     [
-        (None, ["game", "show"], "no current game"),
-        (None, ["game", "round", "-w", "P1", "-f", "normal"], "no current game"),
+        (None, ["game", "show"], "no game ledger at"),
+        (None, ["game", "round", "-w", "P1", "-f", "normal"], "no game ledger at"),
         ("new", ["game", "round", "-w", "P9", "-f", "normal"], "unknown player 'P9'"),
         ("new", ["game", "round", "-w", "P1", "-f", "sideways"], "unknown finish"),
         ("new", ["game", "round", "-w", "P1", "-t", "R1 X2", "-i", "R4"], "unknown colour"),

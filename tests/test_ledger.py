@@ -17,6 +17,7 @@ import pytest
 from okeytool.errors import LedgerError, RoundError, RulesError
 from okeytool.ledger import Ledger, db_path, export_game
 from okeytool.ledger.database import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from okeytool.score import RoundScore
 
 PLAYERS = "Ali,Bora,Cem,Deniz"
 
@@ -34,7 +35,8 @@ def test_new_game_rounds_and_undo(db: Path) -> None:
         state = ledger.add_round({"winner": "Bora", "finish": "okey", "gosterme": ["Cem"]})
         assert state.standings.totals == {"Ali": 15, "Bora": 17, "Cem": 14, "Deniz": 13}
         removed = ledger.undo()
-        assert removed.seq == 2 and removed.document["gosterme"] == ["Cem"]
+        assert removed.kind == "round" and removed.round is not None
+        assert removed.round.seq == 2 and removed.round.document["gosterme"] == ["Cem"]
         assert ledger.state().standings.totals == {"Ali": 20, "Bora": 18, "Cem": 18, "Deniz": 18}
     with Ledger(db) as again:  # stored, not kept in memory
         state = again.state()
@@ -200,7 +202,7 @@ def test_an_old_schema_is_migrated_keeping_its_games(db: Path) -> None:
         state = ledger.state()
         assert state.standings.totals == {"A": 20, "B": 16}
         assert state.records[0].note == ""
-        assert ledger.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert ledger.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
 
 
 def test_a_newer_schema_is_refused(db: Path) -> None:
@@ -318,3 +320,27 @@ def test_a_writer_killed_mid_transaction_leaves_the_previous_state(db: Path) -> 
         assert [r.seq for r in ledger.state().records] == [1]
         after = ledger.add_round({"winner": "Cem", "finish": "normal"})  # the lock is free again
         assert after.standings.totals == {"Ali": 18, "Bora": 16, "Cem": 18, "Deniz": 16}
+
+
+def test_adding_a_round_scores_each_earlier_round_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Adding round k scores k rounds: the k-1 stored ones (replayed once) and the new one."""
+    import okeytool.ledger.store as store
+
+    calls: list[int] = []
+    real = store.score_round
+
+    def counting(round_: object) -> RoundScore:
+        calls.append(1)
+        return real(round_)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "score_round", counting)
+    with Ledger(db) as ledger:
+        ledger.new_game("classic", {"scheme": "penalty"}, PLAYERS)
+        for k in range(1, 6):
+            calls.clear()
+            state = ledger.add_round({"winner": "Ali", "finish": "normal"})
+            assert len(calls) == k
+        assert state.standings.totals == {"Ali": 0, "Bora": 10, "Cem": 10, "Deniz": 10}
+        calls.clear()
+        assert ledger.state().to_json() == state.to_json()  # the same answer as a full replay
+        assert len(calls) == 5

@@ -7,12 +7,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from reference import table_joker_problem
 from typer.testing import CliRunner
 
 from okeytool.cli import app
 from okeytool.commands import batch
-from okeytool.commands.analysis import check_document
-from okeytool.commands.play import BATCH, play_document
+from okeytool.deal import Deal
+from okeytool.parse.notation import parse_melds
+from okeytool.questions import document
+from okeytool.rules import get_rules
+from okeytool.solver.melds.result import Meld, Placement
+from okeytool.solver.melds.validator import faces_meld_kind
+from okeytool.tiles import Tile
 
 runner = CliRunner()
 CONTRACT_KEYS = {"placed", "placed_count", "value", "table", "rack_left", "initial"}
@@ -94,6 +100,34 @@ def test_bad_input_is_one_line_and_exit_2(run_main: Callable[..., Any], args: li
     assert "Traceback" not in done.err
 
 
+@pytest.mark.parametrize(
+    ("rack", "table", "laid"),
+    [
+        ("J Y7", "R7 B7 Y7 J", 2),
+        ("J Y1", "R1 B1 Y1 J", 2),
+        ("Y7 R5", "R7 B7 Y7 J; R4 J R6 R7 R8", 2),
+        ("K9 R8 B8 R5", "J K9 R9 Y9; R6 R7 J R9 R10", 3),
+    ],
+)
+def test_table_joker_is_never_freed_without_its_tile(
+    run_main: Callable[..., Any], rack: str, table: str, laid: int
+) -> None:
+    # rules.md 6 (issue 9): each table joker still stands for a face it may stand for, or a tile of
+    # that face took its place; judged from the JSON alone by the reference check.
+    done = run_main("play", rack, "--table", table, "--opened", "--rules", "rummikub", "--json")
+    assert done.code == 0, done.err
+    document = json.loads(done.out)
+    melds = []
+    for meld, status in zip(document["table"], document["meld_status"], strict=True):
+        placements = tuple(Placement(Tile.parse(p["tile"]), Tile.parse(p["as"])) for p in meld)
+        kind = faces_meld_kind([p.as_ for p in placements], wrap=False)
+        assert kind is not None, meld
+        melds.append((Meld("set" if kind == "set" else "run", placements), status == "kept"))
+    problem = table_joker_problem(Deal(get_rules("rummikub")), parse_melds(table), melds)
+    assert problem is None, problem
+    assert document["placed_count"] == laid
+
+
 def test_main_prints_json(run_main: Callable[..., Any]) -> None:
     done = run_main("play", "B7 K7", "--table", "R4 R5 R6 R7", "--opened", "--json")
     assert done.code == 0
@@ -102,11 +136,10 @@ def test_main_prints_json(run_main: Callable[..., Any]) -> None:
 
 
 def test_batch_answers_play_questions() -> None:
-    assert BATCH["play"] is play_document
     question = {"command": "play", "rules": "rummikub", "tiles": "B7 K7", "table": "R4-7", "opened": True, "id": 3}
     line = json.loads(batch.answer_line(json.dumps(question)))
     assert line["id"] == 3 and line["placed"] == ["B7", "K7"] and line["initial"] is False
-    direct = play_document({"tiles": "R1 R2 R3", "goal": "value"})
+    direct = document("play", {"tiles": "R1 R2 R3", "goal": "value"})
     assert direct["must_draw"] is True  # 6 points is no initial meld
     bad = json.loads(batch.answer_line(json.dumps({"command": "play", "tiles": "R1", "table": "R1 R2", "id": 4})))
     assert bad["id"] == 4 and "table meld 1" in bad["error"]
@@ -115,14 +148,14 @@ def test_batch_answers_play_questions() -> None:
 
 
 def test_check_document_for_rummikub() -> None:
-    out = check_document({"rules": "rummikub", "tiles": "B7 K7", "table": "R4 R5 R6 R7"})
+    out = document("check", {"rules": "rummikub", "tiles": "B7 K7", "table": "R4 R5 R6 R7"})
     assert out["winning"] is True and out["winning_discards"] == []
     melds = out["best"]["melds"]
     assert sorted(p["tile"] for meld in melds for p in meld) == ["B7", "K7", "R4", "R5", "R6", "R7"]
     rummikub = {"rules": "rummikub"}
-    assert check_document({**rummikub, "tiles": "R1 R2 R3"})["winning"] is False  # 6 points: no initial meld
-    assert check_document({**rummikub, "tiles": "R1 R2 R3", "opened": True})["winning"] is True
-    assert check_document({**rummikub, "tiles": "R1 R2 R3 K5", "opened": True})["best"] is None
+    assert document("check", {**rummikub, "tiles": "R1 R2 R3"})["winning"] is False  # 6 points: no initial meld
+    assert document("check", {**rummikub, "tiles": "R1 R2 R3", "opened": True})["winning"] is True
+    assert document("check", {**rummikub, "tiles": "R1 R2 R3 K5", "opened": True})["best"] is None
 
 
 def test_help_does_not_import_ortools() -> None:

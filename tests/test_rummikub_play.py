@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from reference import table_joker_problem
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, InputError, NotationError, SupplyError
 from okeytool.parse.notation import parse_melds, parse_tiles
 from okeytool.rules import get_rules
 from okeytool.solver.melds.result import SolveStatus
-from okeytool.solver.rummikub.play import Play, best_play, can_go_out, rack_value, read_table
 from okeytool.solver.melds.validator import meld_problem
+from okeytool.solver.rummikub.play import Play, best_play, can_go_out, rack_value, read_table
 from okeytool.tiles import Tile
 
 RUMMIKUB = Deal(get_rules("rummikub"))
@@ -240,6 +241,41 @@ def test_one_tile_frees_one_of_two_table_jokers() -> None:
     both = play("R7 B7 K7", "R1 R2 R3 J; B1 B2 B3 J", opened=True)
     assert both.placed == tiles("R7 B7 K7")  # a new set; neither joker moves
     assert jokers_as(both) == ["B4", "R4"]
+
+
+# Plays that once moved a table joker off its face with no tile of that face in its place: a set of
+# three holding the face came out of the model with two jokers and was laid as a run (rules.md 2),
+# so the joker that stood for K7 in R7 B7 Y7 J ended as Y6 or Y8 (issue 9). (rack, table, tiles laid)
+JOKER_CASES = [
+    ("J Y7", "R7 B7 Y7 J", 2),
+    ("J Y1", "R1 B1 Y1 J", 2),
+    ("Y7 R5", "R7 B7 Y7 J; R4 J R6 R7 R8", 2),
+    ("K9 R8 B8 R5", "J K9 R9 Y9; R6 R7 J R9 R10", 3),
+]
+
+
+@pytest.mark.parametrize(("rack", "table", "laid"), JOKER_CASES)
+@pytest.mark.parametrize("goal", ["tiles", "value"])
+def test_table_joker_never_leaves_its_face_without_its_tile(rack: str, table: str, laid: int, goal: str) -> None:
+    result = play(rack, table, opened=True, goal=goal)
+    problem = table_joker_problem(RUMMIKUB, parse_melds(table), [(m.meld, m.status == "kept") for m in result.table])
+    assert problem is None, problem
+    if goal == "tiles":
+        assert result.placed_count == laid
+
+
+def test_joker_check_refuses_a_joker_freed_without_its_tile() -> None:
+    # The independent check itself: the old answer to J Y7 on R7 B7 Y7 J is refused, the fixed one
+    # (the table joker still K7) and a joker freed by a K7 from the rack are accepted.
+    table = parse_melds("R7 B7 Y7 J")
+    freed = [read_table(RUMMIKUB, parse_melds("R7 B7 Y7; J Y7 J"))[k] for k in range(2)]
+    assert "freed without its tile" in str(table_joker_problem(RUMMIKUB, table, [(m, False) for m in freed]))
+    kept = read_table(RUMMIKUB, parse_melds("R7 J Y7; B7 Y7 J"))
+    assert [str(p.as_) for p in kept[0].placements] == ["R7", "B7", "Y7"]
+    assert table_joker_problem(RUMMIKUB, table, [(m, False) for m in kept]) is None
+    by_tile = read_table(RUMMIKUB, parse_melds("R7 B7 Y7 K7; J Y7 J"))
+    assert table_joker_problem(RUMMIKUB, table, [(m, False) for m in by_tile]) is None
+    assert table_joker_problem(RUMMIKUB, table, [(read_table(RUMMIKUB, table)[0], True)]) is None
 
 
 def test_two_set_jokers_need_both_missing_colours() -> None:

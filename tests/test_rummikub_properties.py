@@ -16,12 +16,13 @@ from itertools import combinations, product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import table_joker_problem, written_joker_faces
 
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
 from okeytool.solver.melds.result import Meld, Placement, SolveStatus
-from okeytool.solver.rummikub.play import Play, best_play, read_table
 from okeytool.solver.melds.validator import faces_meld_kind, meld_problem
+from okeytool.solver.rummikub.play import Play, best_play, read_table
 from okeytool.tiles import ALL_FACES, JOKER, Tile
 
 DEAL = Deal(get_rules("rummikub"))
@@ -134,18 +135,6 @@ def joker_faces(tiles: tuple[Tile, ...]) -> frozenset[tuple[Tile, ...]]:
     return frozenset(found)
 
 
-def written_joker_faces(meld: Sequence[Tile]) -> list[set[Tile]]:
-    """What each joker of a table meld, as written, may stand for: in a run the face at its place
-    (runs are written in number order), in a set any colour of the number no plain tile has."""
-    real = [(k, t) for k, t in enumerate(meld) if not t.is_joker]
-    if len(real) > 1 and len({t.number for _, t in real}) == 1:
-        number = real[0][1].number
-        missing = {Tile.face(c, number) for c in range(4)} - {t for _, t in real}
-        return [missing for t in meld if t.is_joker]
-    k, anchor = real[0]
-    return [{Tile.face(anchor.colour, anchor.number - k + j)} for j, t in enumerate(meld) if t.is_joker]
-
-
 def jokers_freed_rightly(needs: Sequence[set[Tile]], plain: Sequence[Tile], wild: Sequence[Tile]) -> bool:
     """rules.md 6: every joker of a table meld taken apart is freed only by a tile of its face put in
     its place (from the rack or another meld taken apart), unless a joker still stands for that face:
@@ -198,32 +187,43 @@ def reference_initial(rack: Sequence[Tile]) -> tuple[int, int]:
 
 
 @st.composite
-def games(draw: st.DrawFn, *, max_rack: int = 5, max_melds: int = 2, numbers: int = 4, jokers: bool = True) -> Game:
-    """A table of valid melds (some with a joker) and a rack, from a narrow window of faces so
-    that rack and table interact; the supply of rules.md section 1 holds."""
+def games(
+    draw: st.DrawFn,
+    *,
+    max_rack: int = 5,
+    max_melds: int = 2,
+    numbers: int = 4,
+    jokers: bool = True,
+    table_jokers: bool = False,
+) -> Game:
+    """A table of valid melds (some with a joker) and a rack, from a narrow window of faces so that
+    rack and table interact; the supply of rules.md section 1 holds. With ``table_jokers`` both
+    jokers are in play, in the four colours: the first meld is a set of four holding one (a joker
+    standing for the one face left), the rack holds those left."""
     low = draw(st.integers(1, 14 - numbers))
     window = range(low, low + numbers)
-    colours = draw(st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True))
+    colours = [0, 1, 2, 3] if table_jokers else draw(st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True))
     pool = Counter({Tile.face(c, n): 2 for c in colours for n in window})
-    pool[JOKER] = draw(st.integers(0, 2)) if jokers else 0
+    pool[JOKER] = (2 if table_jokers else draw(st.integers(0, 2))) if jokers else 0
     table = []
-    for _ in range(draw(st.integers(0, max_melds))):
-        if draw(st.booleans()) or len(colours) < 3:
+    for m in range(draw(st.integers(1 if table_jokers else 0, max_melds))):
+        if not (table_jokers and m == 0) and (draw(st.booleans()) or len(colours) < 3):
             colour = draw(st.sampled_from(colours))
             length = draw(st.integers(3, numbers))
             start = draw(st.integers(low, low + numbers - length))
             meld = [Tile.face(colour, n) for n in range(start, start + length)]
         else:
             number = draw(st.sampled_from(window))
-            group = draw(st.lists(st.sampled_from(colours), min_size=3, max_size=4, unique=True))
+            size = 4 if table_jokers and m == 0 else draw(st.integers(3, min(4, len(colours))))
+            group = draw(st.lists(st.sampled_from(colours), min_size=size, max_size=size, unique=True))
             meld = [Tile.face(c, number) for c in sorted(group)]
-        if pool[JOKER] and draw(st.booleans()):
+        if pool[JOKER] and ((table_jokers and m == 0) or draw(st.booleans())):
             meld[draw(st.integers(0, len(meld) - 1))] = JOKER
         need = Counter(meld)
         if all(pool[t] >= n for t, n in need.items()):
             pool -= need
             table.append(tuple(meld))
-    wild = draw(st.integers(0, min(pool[JOKER], max_rack - 1)))
+    wild = min(pool[JOKER], max_rack - 1) if table_jokers else draw(st.integers(0, min(pool[JOKER], max_rack - 1)))
     left = sorted(t for t in pool.elements() if not t.is_joker)
     size = min(max_rack - wild, len(left))
     picks = draw(st.lists(st.integers(0, len(left) - 1), min_size=min(2, size), max_size=size, unique=True))
@@ -241,6 +241,8 @@ def check_invariants(rack: Sequence[Tile], table: Sequence[Sequence[Tile]], play
     assert Counter(play.placed) + Counter(play.rack_left) == Counter(rack)
     assert play.placed_count == len(play.placed)
     assert play.rack_left_value == sum(30 if t.is_joker else t.number for t in play.rack_left)
+    problem = table_joker_problem(DEAL, table, [(m.meld, m.status == "kept") for m in play.table])
+    assert problem is None, problem
     originals = read_table(DEAL, table)
     kept = [m.meld for m in play.table if m.status == "kept"]
     assert not Counter(kept) - Counter(originals), "a kept meld is one of the table's melds, unchanged"
@@ -271,6 +273,22 @@ def test_opened_play_matches_the_reference(game: Game) -> None:
     assert play.kept_count == kept
     if not any(t.is_joker for t in rack):
         assert play.value == value
+
+
+@settings(max_examples=40)
+@given(games(max_rack=3, numbers=3, table_jokers=True))
+def test_table_jokers_are_freed_only_by_their_tile(game: Game) -> None:
+    """Small tables whose melds hold jokers, against the brute force: the same optimum, and every
+    table joker still stands for a face it may stand for or was freed by a tile of that face."""
+    rack, table = game
+    play = best_play(DEAL, rack, table, opened=True)
+    check_invariants(rack, table, play, opened=True)  # table_joker_problem among them
+    tiles, kept, value = reference_opened(rack, table)
+    assert (play.placed_count, play.kept_count) == (tiles, kept)
+    if not any(t.is_joker for t in rack):
+        assert play.value == value
+    by_value = best_play(DEAL, rack, table, opened=True, goal="value")
+    check_invariants(rack, table, by_value, opened=True)
 
 
 @given(games(jokers=False))

@@ -1,9 +1,12 @@
-"""``game``: the SQLite ledger of whole games (new, round, show, undo, list, use, export)."""
+"""``game``: the SQLite ledger of whole games (new, round, edit, delete, rename, undo, history, show,
+share, list, use, export)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -40,32 +43,58 @@ GameOpt = Annotated[int | None, typer.Option("--game", help="Game id (default: t
 
 game_app = typer.Typer(
     name="game",
-    help="Keep the score of whole games in a ledger (SQLite): new, round, show, undo, list, use, export.",
+    help="Keep the score of whole games in a ledger (SQLite): new, round, edit, delete, rename, undo, show, share.",
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
 
 
 @contextmanager
-def ledger_at(db: Path | None) -> Iterator[Ledger]:
-    """The ledger of ``--db`` / ``$OKEYTOOL_DB`` / the default file; SQLite errors become :class:`LedgerError`."""
+def ledger_at(db: Path | None, *, create: bool = False, write: bool = True) -> Iterator[Ledger]:
+    """The ledger of ``--db`` / ``$OKEYTOOL_DB`` / the default file; SQLite errors become :class:`LedgerError`.
+
+    Only ``game new`` passes ``create``: every other command refuses a ledger that does not exist.
+    Commands that only read pass ``write=False`` and work on a read-only ledger.
+    """
     import sqlite3
 
     from okeytool.ledger import db_path, open_ledger
+    from okeytool.ledger.database import is_read_only_error, one_line, read_only_message
 
     path = db_path(db)
-    ledger = open_ledger(path)
+    ledger = open_ledger(path, create=create, write=write)
     try:
         yield ledger
     except sqlite3.Error as err:
-        raise LedgerError(f"the game ledger {path} failed: {err}") from None
+        if is_read_only_error(err):
+            raise LedgerError(read_only_message(path)) from None
+        raise LedgerError(f"the game ledger {path} failed: {one_line(err)}") from None
     finally:
         ledger.close()
 
 
 @game_app.command("new")
 def new(
-    players: Annotated[str, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")],
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated)."),
+    ] = None,
+    teams: Annotated[
+        str | None,
+        typer.Option(
+            "--teams",
+            help="Partnership 101: two teams of two, Ali+Bora,Cem+Deniz (partners sit opposite).",
+            show_default=False,
+        ),
+    ] = None,
+    partner_rule: Annotated[
+        str,
+        typer.Option(
+            "--partner-rule",
+            help="With --teams: sum (a team scores both partners' results) or partner-out "
+            "(the hand of the finisher's partner is not counted).",
+        ),
+    ] = "sum",
     rules: Annotated[
         str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub.")
     ] = "classic",
@@ -80,20 +109,34 @@ def new(
 ) -> None:
     """Start a game and make it the current one.
 
-    Example: okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday -O renkli=true
+    Examples:
+
+      okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday -O renkli=true
+
+      okeytool game new --rules 101 --teams Ali+Bora,Cem+Deniz
     """
+    from okeytool.score.teams import parse_teams
+
     settings = parse_options(option)
     if scheme:
         settings["scheme"] = scheme
-    with ledger_at(db) as ledger:
-        info = ledger.new_game(rules, settings, players, name)
+    if teams is None and not players:
+        raise InputError("name the players (--players Ali,Bora,Cem,Deniz) or the teams (--teams Ali+Bora,Cem+Deniz)")
+    if teams is None and partner_rule != "sum":
+        raise InputError("--partner-rule is for a game of teams (--teams)")
+    pairs = parse_teams(teams, partner_rule) if teams is not None else None
+    from okeytool.ledger.store import new_game_fields
+
+    new_game_fields(rules, settings, players or "", name, pairs)  # bad input creates no ledger file
+    with ledger_at(db, create=True) as ledger:
+        info = ledger.new_game(rules, settings, players or "", name, pairs)
         state = ledger.state(info.id)
     if json:
         print_json(state.to_json())
         return
-    from okeytool.render.game import render_new
+    from okeytool.render.game import new_view, show
 
-    render_new(state)
+    show(new_view(state))
 
 
 @game_app.command("round")
@@ -128,24 +171,133 @@ def add_round(
 
       okeytool game round --game 3 --round examples/rounds/101-normal.json --json
     """
-    options = (winner, null, finish, gosterme, kafa, winner_tiles, indicator, okey, opened, hand, penalty)
+    given = RoundOptions(winner, null, finish, gosterme, kafa, winner_tiles, indicator, okey, opened, hand, penalty)
     with ledger_at(db) as ledger:
-        if round_file is not None:
-            if any(options):
-                raise InputError("--round takes the whole round from the document; leave out the other round options")
-            document = read_document(round_file)
-        else:
-            document = round_document(
-                ledger.game(game).rules, winner=winner, null=null, finish=finish, gosterme=gosterme, kafa=kafa,
-                winner_tiles=winner_tiles, indicator=indicator, okey=okey, opened=opened, hand=hand, penalty=penalty,
-            )  # fmt: skip
-        state = ledger.add_round(document, game, note)
-    if json:
-        print_json(state.to_json())
-        return
-    from okeytool.render.game import render_added
+        document = _round_input(ledger, game, round_file, given)
+        with ledger.adding_round(document, game, note) as state:
+            # Everything that can fail runs before the round is committed: a retry never stores it twice.
+            text = _dumps(state.to_json()) if json else _captured_added(state)
+    sys.stdout.write(text)
 
-    render_added(state)
+
+@dataclass(frozen=True)
+class RoundOptions:
+    """The round options of ``game round`` and ``game edit`` (those of ``score``)."""
+
+    winner: str | None
+    null: bool
+    finish: str | None
+    gosterme: list[str] | None
+    kafa: bool
+    winner_tiles: str | None
+    indicator: str | None
+    okey: str | None
+    opened: list[str] | None
+    hand: list[str] | None
+    penalty: list[str] | None
+
+    def any(self) -> bool:
+        """True when at least one option was given."""
+        return any(getattr(self, f.name) for f in fields(self))
+
+
+def _round_input(ledger: Ledger, game: int | None, round_file: str | None, given: RoundOptions) -> dict[str, Any]:
+    """The round document from ``--round FILE`` or from the round options. Raises :class:`InputError`."""
+    if round_file is not None:
+        if given.any():
+            raise InputError("--round takes the whole round from the document; leave out the other round options")
+        document = read_document(round_file)
+        if not isinstance(document, dict):
+            raise InputError(f"a round document is a JSON object, not {type(document).__name__}")
+        return document
+    info = ledger.game(game)
+    if not given.any():
+        raise InputError("describe the round: --winner NAME --finish ... (or --null), or --round FILE")
+    return round_document(info.rules, players=info.players, **{f.name: getattr(given, f.name) for f in fields(given)})
+
+
+@game_app.command("edit")
+def edit(
+    number: Annotated[int, typer.Argument(help="The round to replace (1 is the first).", show_default=False)],
+    round_file: RoundFileOpt = None,
+    winner: WinnerOpt = None,
+    null: NullOpt = False,
+    finish: FinishOpt = None,
+    gosterme: GostermeOpt = None,
+    kafa: KafaOpt = False,
+    winner_tiles: WinnerTilesOpt = None,
+    indicator: IndicatorOpt = None,
+    okey: OkeyOpt = None,
+    opened: OpenedOpt = None,
+    hand: HandOpt = None,
+    penalty: PenaltyOpt = None,
+    note: Annotated[str | None, typer.Option("--note", help="A new note for the round.", show_default=False)] = None,
+    game: GameOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Replace round N with the round given (options as 'game round', or --round FILE); totals are recomputed.
+
+    'okeytool game undo' takes the edit back.
+
+    Example: okeytool game edit 3 --winner Bora --finish okey
+    """
+    given = RoundOptions(winner, null, finish, gosterme, kafa, winner_tiles, indicator, okey, opened, hand, penalty)
+    with ledger_at(db) as ledger:
+        document = _round_input(ledger, game, round_file, given)
+        with ledger.editing_round(number, document, game, note) as state:
+            text = _dumps(state.to_json()) if json else _captured_changed(f"edited round {number}", state)
+    sys.stdout.write(text)
+
+
+@game_app.command("delete")
+def delete(
+    number: Annotated[int, typer.Argument(help="The round to delete (1 is the first).", show_default=False)],
+    game: GameOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Delete round N; the later rounds move up one number. 'okeytool game undo' takes it back.
+
+    Example: okeytool game delete 2
+    """
+    with ledger_at(db) as ledger, ledger.deleting_round(number, game) as state:
+        text = _dumps(state.to_json()) if json else _captured_changed(f"deleted round {number}", state)
+    sys.stdout.write(text)
+
+
+@game_app.command("rename")
+def rename(
+    old: Annotated[str, typer.Argument(help="The player's name now (case and a unique prefix are enough).")],
+    new: Annotated[str, typer.Argument(help="The new name.")],
+    game: GameOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Rename a player in the game and every one of its rounds. 'okeytool game undo' takes it back.
+
+    Example: okeytool game rename deniz Deniz
+    """
+    with ledger_at(db) as ledger, ledger.renaming_player(old, new, game) as state:
+        text = _dumps(state.to_json()) if json else _captured_changed("renamed a player", state)
+    sys.stdout.write(text)
+
+
+@game_app.command("history")
+def history(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """The changes made to the game (rounds added, edits, deletions, renames), oldest first.
+
+    Example: okeytool game history
+    """
+    with ledger_at(db, write=False) as ledger:
+        info = ledger.game(game)
+        changes = ledger.history(info.id)
+    if json:
+        print_json({"game": info.id, "changes": [c.to_json() for c in changes]})
+        return
+    from okeytool.render.game import history_view, show
+
+    show(history_view(info, changes))
 
 
 @game_app.command("show")
@@ -154,7 +306,7 @@ def show(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
 
     Example: okeytool game show --game 2 --json
     """
-    with ledger_at(db) as ledger:
+    with ledger_at(db, write=False) as ledger:
         state = ledger.state(game)
     if json:
         print_json(state.to_json())
@@ -166,19 +318,38 @@ def show(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
 
 @game_app.command("undo")
 def undo(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
-    """Remove the last round of the current game (or --game ID).
+    """Take back the last change to the current game (or --game ID): a round added, an edit, a deletion, a rename.
 
     Example: okeytool game undo --game 2
     """
-    with ledger_at(db) as ledger:
-        removed = ledger.undo(game)
-        state = ledger.state(game)
-    if json:
-        print_json({"undone": removed.seq, "document": removed.document, **state.to_json()})
-        return
-    from okeytool.render.game import render_undone
+    with ledger_at(db) as ledger, ledger.undoing(game) as (change, state):
+        if json:
+            undone: dict[str, Any] = {"undone": change.round.seq if change.round else None}
+            if change.round is not None:
+                undone["document"] = change.round.document
+            text = _dumps({**undone, "change": change.to_json(), **state.to_json()})
+        else:
+            text = _captured_changed(f"undid: {change.summary}", state)
+    sys.stdout.write(text)
 
-    render_undone(removed.seq, state)
+
+@game_app.command("share")
+def share(
+    fmt: Annotated[str, typer.Option("--format", "-F", help="text (plain, for a chat) or md (Markdown).")] = "text",
+    game: GameOpt = None,
+    db: DbOpt = None,
+) -> None:
+    """A summary of the game to paste into a group chat: standings, the winners, the rounds played.
+
+    Example: okeytool game share --format md
+    """
+    from okeytool.render.game import SHARE_FORMATS, share_text
+
+    if fmt not in SHARE_FORMATS:
+        raise InputError(f"--format takes {' or '.join(SHARE_FORMATS)}, not {fmt!r}")
+    with ledger_at(db, write=False) as ledger:
+        text = share_text(ledger.state(game), fmt)
+    sys.stdout.write(text)
 
 
 @game_app.command("list")
@@ -187,7 +358,7 @@ def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
 
     Example: okeytool game list --db ~/okey.sqlite3
     """
-    with ledger_at(db) as ledger:
+    with ledger_at(db, write=False) as ledger:
         states = [ledger.state(info.id) for info in ledger.games()]
     if json:
         print_json({"games": [_summary(s) for s in states]})
@@ -195,6 +366,24 @@ def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
     from okeytool.render.game import render_list
 
     render_list(states)
+
+
+def _dumps(document: object) -> str:
+    import json as jsonlib
+
+    return jsonlib.dumps(document, ensure_ascii=False) + "\n"
+
+
+def _captured_changed(what: str, state: GameState) -> str:
+    from okeytool.render.game import capture, changed_view
+
+    return capture(changed_view(what, state))
+
+
+def _captured_added(state: GameState) -> str:
+    from okeytool.render.game import added_view, capture
+
+    return capture(added_view(state))
 
 
 def _summary(state: GameState) -> dict[str, Any]:
@@ -217,7 +406,9 @@ def use(game_id: Annotated[int, typer.Argument(help="The game to make current.")
     """
     with ledger_at(db) as ledger:
         info = ledger.use(game_id)
-    typer.echo(f"current game: {info.title}")
+    from okeytool.render.text import inert
+
+    typer.echo(f"current game: {inert(info.title)}")
 
 
 @game_app.command("export")
@@ -237,7 +428,7 @@ def export(
 
     if fmt not in FORMATS:
         raise InputError(f"--format takes {' or '.join(FORMATS)}, not {fmt!r}")
-    with ledger_at(db) as ledger:
+    with ledger_at(db, write=False) as ledger:
         text = export_game(ledger.state(game), fmt)
     if output is None:
         typer.echo(text, nl=False)

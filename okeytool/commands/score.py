@@ -21,6 +21,7 @@ from okeytool.commands.common import (
     print_json,
 )
 from okeytool.errors import InputError
+from okeytool.score.names import quoted
 
 if TYPE_CHECKING:
     from okeytool.rules import Rules
@@ -35,7 +36,10 @@ SchemeOpt = Annotated[
     str | None,
     typer.Option("--scheme", help="Scoring scheme: pagat, penalty, okeygg (classic rules); default the profile's."),
 ]
-PlayersOpt = Annotated[str | None, typer.Option("--players", "-p", help="Players in seating order, comma-separated.")]
+PlayersOpt = Annotated[
+    str | None,
+    typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated)."),
+]
 WinnerOpt = Annotated[str | None, typer.Option("--winner", "-w", help="Who won (went out).")]
 NullOpt = Annotated[bool, typer.Option("--null", help="Nobody won: a null round (classic), a blocked game (rummikub).")]
 FinishOpt = Annotated[
@@ -61,25 +65,67 @@ OpenedOpt = Annotated[
 ]
 HandOpt = Annotated[
     list[str] | None,
-    typer.Option("--hand", "--rack", help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable."),
-]
+    typer.Option(
+        "--hand", "--rack",
+        help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable; in 101 NAME=POINTS as called.",
+    ),
+]  # fmt: skip
 PenaltyOpt = Annotated[
     list[str] | None, typer.Option("--penalty", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).")
 ]
 
 
+#: The largest round document read (bytes): a round is a few hundred bytes; this bounds a mistaken
+#: ``--round /dev/zero`` or a huge file.
+MAX_DOCUMENT_BYTES = 1 << 20
+#: The deepest nesting a round document may have (a round is at most four levels deep).
+MAX_DOCUMENT_DEPTH = 8
+
+
 def read_document(source: str) -> Any:
-    """The JSON document in file ``source`` (``-``: stdin). Raises :class:`InputError` for bad JSON."""
+    """The JSON document in file ``source`` (``-``: stdin), UTF-8 with or without a byte-order mark.
+
+    Raises :class:`InputError` for a document over :data:`MAX_DOCUMENT_BYTES`, text that is not
+    UTF-8, bad JSON, or nesting deeper than :data:`MAX_DOCUMENT_DEPTH`; ``OSError`` for a file that
+    cannot be read.
+    """
     name = "stdin" if source == "-" else source
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    if source == "-":
+        binary = getattr(sys.stdin, "buffer", None)  # None when stdin was replaced by a text stream
+        raw = binary.read(MAX_DOCUMENT_BYTES + 1) if binary is not None else sys.stdin.read(MAX_DOCUMENT_BYTES + 1)
+        data = raw if isinstance(raw, bytes) else raw.encode("utf-8")
+    else:
+        with Path(source).open("rb") as handle:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise InputError(
+            f"round document {name}: larger than {MAX_DOCUMENT_BYTES // 1024} KiB; a round is a small JSON object"
+        )
     try:
-        return jsonlib.loads(text)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError(f"round document {name}: not UTF-8 text (byte {err.start})") from None
+    try:
+        document = jsonlib.loads(text)
     except jsonlib.JSONDecodeError as err:
         raise InputError(
             f"round document {name}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})"
         ) from None
+    except RecursionError:
+        raise InputError(f"round document {name}: nested deeper than {MAX_DOCUMENT_DEPTH} levels") from None
     except ValueError as err:  # a number too long to read
         raise InputError(f"round document {name}: {err}") from None
+    if _depth(document) > MAX_DOCUMENT_DEPTH:
+        raise InputError(f"round document {name}: nested deeper than {MAX_DOCUMENT_DEPTH} levels")
+    return document
+
+
+def _depth(value: Any, limit: int = MAX_DOCUMENT_DEPTH + 1) -> int:
+    """How deep lists and objects nest in ``value`` (counted up to ``limit``, no further)."""
+    if limit <= 0 or not isinstance(value, (list, dict)):
+        return 0
+    children = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(child, limit - 1) for child in children), default=0)
 
 
 def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
@@ -93,7 +139,7 @@ def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
     for value in values or ():
         name, sep, rest = value.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"{option} takes NAME=VALUE, got {value!r}")
+            raise InputError(f"{option} takes NAME=VALUE, got {quoted(value)}")
         out.append((name.strip(), rest.strip()))
     return out
 
@@ -105,6 +151,7 @@ def _names(values: Sequence[str] | None) -> list[str]:
 def round_document(
     rules: Rules,
     *,
+    players: Sequence[str] | None = None,
     winner: str | None,
     null: bool,
     finish: str | None,
@@ -119,21 +166,29 @@ def round_document(
 ) -> dict[str, Any]:
     """The round document the command-line options describe (rules, scheme and players not included).
 
-    Raises :class:`InputError` for malformed options.
+    With ``players`` every name typed is matched to a player as people type them: ignoring case,
+    or by a unique beginning (``-w ali`` or ``-w al`` for Ali). In 101, ``--hand NAME=24`` gives the
+    points the player called out instead of his tiles.
+
+    Raises :class:`InputError` for malformed options, an unknown or ambiguous name.
     """
     from okeytool.score import scheme_for
+    from okeytool.score.names import match_name
+
+    def who(name: str, what: str) -> str:
+        return match_name(name.strip(), players, what) if players else name.strip()
 
     doc: dict[str, Any] = {}
     if null and winner:
         raise InputError("--null means nobody won; it cannot be given with --winner")
     if winner:
-        doc["winner"] = winner.strip()
+        doc["winner"] = who(winner, "winner")
     elif null:
         doc["winner"] = None
     if finish:
         doc["finish"] = finish
     if gosterme:
-        doc["gosterme"] = _names(gosterme)
+        doc["gosterme"] = [who(name, "gösterme") for name in _names(gosterme)]
     if kafa:
         doc["kafa"] = True
     if winner_tiles:
@@ -148,8 +203,8 @@ def round_document(
     for name, how in _pairs(opened, "--opened"):
         if how not in ("melds", "pairs"):
             raise InputError(f"--opened takes NAME=melds or NAME=pairs, got {name}={how}")
-        hands.setdefault(name, {})["opened"] = how
-    tiles = _pairs(hand, "--hand")
+        hands.setdefault(who(name, "--opened"), {})["opened"] = how
+    tiles = [(who(name, "--hand"), text) for name, text in _pairs(hand, "--hand")]
     if scheme_for(rules).uses_racks:
         if hands:
             raise InputError("--opened is for 101 rounds")
@@ -157,12 +212,19 @@ def round_document(
             doc["racks"] = dict(tiles)
     else:
         for name, text in tiles:
-            hands.setdefault(name, {"opened": None})["tiles"] = text
+            entry = hands.setdefault(name, {"opened": None})
+            if text.isascii() and text.isdigit():
+                if len(text) > 4:
+                    raise InputError(f"--hand {name}={text}: the points of a hand are a small number")
+                entry["points"] = int(text)  # the points he called out, instead of his tiles
+            else:
+                entry["tiles"] = text
     if hands:
         doc["hands"] = hands
     penalties: dict[str, int] = {}
     for value in penalty or ():
         name, count = _penalty(value)
+        name = who(name, "--penalty")
         penalties[name] = penalties.get(name, 0) + count
     if penalties:
         doc["penalties"] = penalties
@@ -181,9 +243,11 @@ def _penalty(value: str) -> tuple[str, int]:
         return name.strip(), 1
     text = text.strip()
     if not (text.isascii() and text.isdigit()):
-        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {value!r}")
+        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {quoted(value)}")
     if len(text.lstrip("0")) > len(str(MAX_PENALTIES)) or int(text) > MAX_PENALTIES:
-        raise InputError(f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, got {value!r}")
+        raise InputError(
+            f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, got {quoted(value)}"
+        )
     return name.strip(), int(text)
 
 
@@ -246,8 +310,11 @@ def register(app: typer.Typer) -> None:
             settings = parse_options(option)
             if scheme:
                 settings["scheme"] = scheme
+            from okeytool.score.document import parse_players
+
             profile = load_rules(rules, [f"{k}={v}" for k, v in settings.items()])
-            document = {"rules": rules, "players": (players or DEFAULT_PLAYERS).split(",")}
+            names = parse_players(players or DEFAULT_PLAYERS)
+            document = {"rules": rules, "players": list(names)}
             if scheme:
                 document["scheme"] = scheme
             if option:
@@ -255,6 +322,7 @@ def register(app: typer.Typer) -> None:
             document.update(
                 round_document(
                     profile,
+                    players=names,
                     winner=winner,
                     null=null,
                     finish=finish,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from okeytool.ledger.export import FORMATS, export_game
 from okeytool.ledger.paths import ENV_VAR, db_path, default_db_path
-from okeytool.ledger.store import GameInfo, GameState, Ledger, RoundRecord, open_ledger, replay
+from okeytool.ledger.store import Change, GameInfo, GameState, Ledger, RoundRecord, open_ledger, replay
 
 __all__ = [
-    "ENV_VAR", "FORMATS", "GameInfo", "GameState", "Ledger", "RoundRecord", "db_path",
+    "ENV_VAR", "FORMATS", "Change", "GameInfo", "GameState", "Ledger", "RoundRecord", "db_path",
     "default_db_path", "export_game", "open_ledger", "replay",
 ]  # fmt: skip

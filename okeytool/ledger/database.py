@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +24,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 BUSY_TIMEOUT_MS = 10_000
 
-#: The statements that bring a ledger from version ``n`` to ``n + 1``.
+#: The statements that bring a ledger from version ``n`` to ``n + 1``: append a new step with the
+#: next number; a step never changes once released (a ledger at version ``n`` has run steps 0..n-1).
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     0: (
         """CREATE TABLE games (
@@ -43,6 +45,33 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
     1: ("ALTER TABLE rounds ADD COLUMN note TEXT NOT NULL DEFAULT ''",),
+    # The history of changes to a game: each holds the game as it was before (its players, name,
+    # teams and rounds, as JSON), so ``game undo`` can take back the last change exactly; ``undone`` is set then.
+    2: (
+        """CREATE TABLE changes (
+               id INTEGER PRIMARY KEY,
+               game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+               kind TEXT NOT NULL,
+               summary TEXT NOT NULL,
+               before TEXT NOT NULL,
+               created TEXT NOT NULL,
+               undone TEXT)""",
+        "CREATE INDEX changes_by_game ON changes (game_id, id)",
+        # A partnership game's teams and partner rule (JSON, okeytool.score.teams); '' for none.
+        "ALTER TABLE games ADD COLUMN teams TEXT NOT NULL DEFAULT ''",
+    ),
+    # Rounds followed as they are played (okeytool.ledger.rounds): one row per event.
+    3: (
+        """CREATE TABLE played_rounds (
+               id INTEGER PRIMARY KEY,
+               created TEXT NOT NULL)""",
+        """CREATE TABLE round_events (
+               round_id INTEGER NOT NULL REFERENCES played_rounds(id) ON DELETE CASCADE,
+               seq INTEGER NOT NULL,
+               event TEXT NOT NULL,
+               created TEXT NOT NULL,
+               PRIMARY KEY (round_id, seq))""",
+    ),
 }
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -71,34 +100,97 @@ def inspect_file(path: Path) -> bool:
     return False
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """Open (creating on first use) and migrate the ledger at ``path``.
+def connect(path: Path, *, create: bool = True, write: bool = True) -> sqlite3.Connection:
+    """Open and migrate the ledger at ``path``.
 
-    Raises :class:`LedgerError` for a foreign or corrupt file (left untouched) or one written by a
-    newer okeytool; ``OSError`` when the directory cannot be created.
+    ``create``: a missing (or empty) file becomes a new ledger; otherwise it is refused, so a
+    mistyped ``--db`` never starts an empty ledger. ``write=False`` opens the file read-only: a
+    ledger the user may not write (a read-only file, directory or medium) can still be read.
+
+    Raises :class:`LedgerError` for a missing file (without ``create``), a foreign or corrupt file
+    (left untouched), a read-only one opened for writing, or one written by a newer okeytool;
+    ``OSError`` when the directory cannot be created.
     """
     new = inspect_file(path)
+    if new and not create:
+        raise LedgerError(f"there is no game ledger at {path}; start one with 'okeytool game new'")
+    if write and not new and not _writable(path):
+        raise LedgerError(read_only_message(path))
     if new:
         path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    except sqlite3.Error as err:
-        raise LedgerError(f"cannot open the game ledger {path}: {err}") from None
+    conn = _open(path, write=write or new)
     try:
         if not new:
             _check_readable(conn, path)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
-        _migrate(conn, path)
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
+        if write or new:
+            _migrate(conn, path)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        elif conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            conn.close()
+            if not _writable(path):
+                raise LedgerError(
+                    f"the game ledger {path} is read-only and was written by an older okeytool; "
+                    "make it writable once so it can be brought up to date"
+                )
+            return connect(path, create=False, write=True)  # migrating an existing ledger is not creating one
     except sqlite3.DatabaseError as err:
         conn.close()
-        raise LedgerError(f"the game ledger {path} cannot be used ({err}); it was left untouched") from None
+        if is_read_only_error(err):
+            raise LedgerError(read_only_message(path)) from None
+        raise LedgerError(f"the game ledger {path} cannot be used ({one_line(err)}); it was left untouched") from None
     except LedgerError:
         conn.close()
         raise
     return conn
+
+
+def one_line(err: object) -> str:
+    """An error's text on one line (SQLite and integrity-check messages can hold line breaks)."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def read_only_message(path: Path) -> str:
+    """The one line that says a ledger cannot be written."""
+    return f"the game ledger {path} is read-only; it can be shown and exported, not changed"
+
+
+def is_read_only_error(err: sqlite3.Error) -> bool:
+    """True for SQLite's "attempt to write a readonly database" (and its read-only relatives)."""
+    return "readonly" in str(err) or "read-only" in str(err)
+
+
+def _writable(path: Path) -> bool:
+    """True when this process may write the file and create the journal beside it."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+
+
+def _open(path: Path, *, write: bool) -> sqlite3.Connection:
+    """A connection: read-write, or read-only (``mode=ro``; ``immutable`` where SQLite cannot even
+    create its shared-memory file, as on a read-only medium)."""
+    timeout = BUSY_TIMEOUT_MS / 1000
+    try:
+        if write:
+            return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+        uri = path.resolve().as_uri()
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=timeout, isolation_level=None)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError:
+            conn.close()
+            wal = Path(f"{path}-wal")
+            if wal.exists() and wal.stat().st_size:
+                raise LedgerError(
+                    f"the game ledger {path} is read-only and holds unsaved changes in {wal.name}; "
+                    "open it once where it can be written"
+                ) from None
+            conn = sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=timeout, isolation_level=None)
+        return conn
+    except sqlite3.Error as err:
+        raise LedgerError(f"cannot open the game ledger {path}: {one_line(err)}") from None
 
 
 def _check_readable(conn: sqlite3.Connection, path: Path) -> None:
@@ -107,9 +199,11 @@ def _check_readable(conn: sqlite3.Connection, path: Path) -> None:
         status = conn.execute("PRAGMA quick_check").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.DatabaseError as err:
-        raise LedgerError(f"the game ledger {path} is corrupt ({err}); it was left untouched") from None
+        if is_read_only_error(err):
+            raise
+        raise LedgerError(f"the game ledger {path} is corrupt ({one_line(err)}); it was left untouched") from None
     if status != "ok":
-        raise LedgerError(f"the game ledger {path} is corrupt ({status}); it was left untouched")
+        raise LedgerError(f"the game ledger {path} is corrupt ({one_line(status)}); it was left untouched")
     if version > SCHEMA_VERSION:
         raise LedgerError(
             f"the game ledger {path} was written by a newer okeytool "

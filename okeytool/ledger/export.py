@@ -1,14 +1,34 @@
-"""A game as CSV (one row per round: points and running totals) or as one JSON document."""
+"""A game as CSV (one row per round: points and running totals) or as one JSON document.
+
+CSV cells are neutralised against formula injection (OWASP): a text cell starting with ``=``,
+``+``, ``-``, ``@``, a tab or a carriage return is written with a leading ``'`` so a spreadsheet
+shows it as text, unless the cell is a plain number (``-5`` stays a number).
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import re
 
 from okeytool.ledger.store import GameState
 
 FORMATS = ("csv", "json")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+
+
+def safe_cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run: numbers as they are, text that could start a formula
+    prefixed with ``'``.
+
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell("-5"), safe_cell(-5), safe_cell("Ali")
+    ("'=HYPERLINK(1)", '-5', -5, 'Ali')
+    """
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS) or PLAIN_NUMBER.fullmatch(value):
+        return value
+    return "'" + value
 
 
 def export_game(state: GameState, fmt: str) -> str:
@@ -23,15 +43,27 @@ def export_game(state: GameState, fmt: str) -> str:
 def _csv(state: GameState) -> str:
     players = state.info.players
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["round", "winner", "finish", "counted", *players, *(f"total {p}" for p in players)])
+    by_team = state.by_team
+    teams = by_team.teams.names if by_team is not None else ()
+    rows: list[list[object]] = []
+    rows.append(
+        ["round", "winner", "finish", "counted", *players, *(f"total {p}" for p in players),
+         *(f"team {t}" for t in teams), *(f"team total {t}" for t in teams)]
+    )  # fmt: skip
     start = state.standings.rules.starting_points
-    writer.writerow([0, "", "start", "", *([""] * len(players)), *([start] * len(players))])
+    rows.append(
+        [0, "", "start", "", *([""] * len(players)), *([start] * len(players)),
+         *([""] * len(teams)), *([start * 2] * len(teams))]
+    )  # fmt: skip
     standings = state.standings
     for seq, (score, after) in enumerate(zip(standings.rounds, standings.running), start=1):
         points = score.scores
-        writer.writerow(
+        team_cells: list[object] = []
+        if by_team is not None:
+            team_cells = [*(by_team.rounds[seq - 1][t] for t in teams), *(by_team.running[seq - 1][t] for t in teams)]
+        rows.append(
             [seq, score.winner or "", score.finish or "", int(score.counted),
-             *(points.get(p, "") for p in players), *(after[p] for p in players)]
+             *(points.get(p, "") for p in players), *(after[p] for p in players), *team_cells]
         )  # fmt: skip
+    csv.writer(out, lineterminator="\n").writerows([safe_cell(cell) for cell in row] for row in rows)
     return out.getvalue()

@@ -21,10 +21,13 @@ def limit(deal: Deal, tile: Tile) -> int:
     return deal.supply(tile)
 
 
-def check_supply(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = ()) -> None:
+def check_supply(
+    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = (), *, places: tuple[str, str] = ("in the hand", "seen")
+) -> None:
     """Refuse tiles that cannot all exist at once. Tiles are as held (after :meth:`Deal.resolve`).
 
-    Raises :class:`SupplyError` naming the tile and the counts.
+    ``places`` names where the two groups are in the message (a Rummikub play: ``("in the rack",
+    "on the table")``). Raises :class:`SupplyError` naming the tile and the counts.
     """
     in_hand = Counter(hand)
     in_seen = Counter(seen)
@@ -33,7 +36,7 @@ def check_supply(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile] = ()) ->
         held, shown = in_hand[tile], in_seen[tile]
         if held + shown <= allowed:
             continue
-        where = f"{held} in the hand" + (f" and {shown} seen" if shown else "")
+        where = f"{held} {places[0]}" + (f" and {shown} {places[1]}" if shown else "")
         if tile == deal.indicator:
             reason = f"only {allowed} {tile} exists besides the indicator {deal.indicator}"
         elif tile == deal.okey:

@@ -10,6 +10,7 @@ from rich.text import Text
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
 from okeytool.solver.classic.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
+from okeytool.solver.classic.chance import ChanceRanking
 from okeytool.solver.rummikub.play import GoOut
 
 FINISH_NAMES = {"normal": "wins", "okey": "wins, okey finish", "pairs": "wins, seven pairs",
@@ -125,3 +126,65 @@ def render_go_out(deal: Deal, result: GoOut) -> None:
     out = console()
     out.print(Text("rack  ").append_text(tiles_text(result.rack, deal)))
     out.print(Text("the whole rack cannot be laid this turn", style="bold"))
+
+
+METHOD_NOTES = {
+    "keep": "lower bound: after each draw only the discards that keep the hand closest were tried",
+    "advance": "lower bound: a draw that does not help is thrown back, only closer hands are kept",
+    "exact-capped": "lower bound: stopped at the time limit, the states not reached count 0",
+    "advance-capped": "lower bound: thrown-back draws only, stopped at the time limit (states not reached count 0)",
+}
+
+
+def render_chance(deal: Deal, ranking: ChanceRanking) -> None:
+    """Print the discards with their win chance and expected points, the model, and the advice."""
+    out = console()
+    out.print(deal_text(deal))
+    out.print(Text("hand  ").append_text(tiles_text(ranking.tiles, deal)))
+    columns = ["#", "throw", "result", "deficiency", "accepts", "win chance", "points", "useful tiles (unseen)"]
+    table = Table(*columns, box=None)
+    for rank, row in enumerate(ranking.rows, start=1):
+        option = row.option
+        table.add_row(
+            str(rank),
+            tile_text(option.tile, deal),
+            _result(option),
+            str(option.deficiency),
+            str(option.acceptance),
+            f"{row.chance * 100:.1f} %",
+            f"{row.points:.2f}",
+            counts_text(option.useful, deal, limit=12),
+            style="bold green" if rank == 1 else "",
+        )
+    out.print(table)
+    model = ranking.model
+    line = f"model: {model.draws} draws left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
+    out.print(Text(line, style="dim"))
+    if model.method in METHOD_NOTES:
+        out.print(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))
+    out.print(Text(recommendation(ranking), style="bold"))
+
+
+def recommendation(ranking: ChanceRanking) -> str:
+    """The advice in one sentence: the throw, its chance and points, and what the acceptance
+    ranking would have thrown when it differs (or, for a winning hand, finish now or hold)."""
+    best = ranking.best
+    draws = ranking.model.draws
+    within = f"within {draws} draw{'s' if draws != 1 else ''}"
+    finish_now = ranking.finish_now
+    if finish_now is not None:
+        if finish_now.advice == "hold":
+            return (
+                f"hold: throwing {finish_now.hold_tile} and playing on is worth {finish_now.hold_points:.2f} points "
+                f"expected, finishing now with {best.tile} {finish_now.points:.2f}"
+            )
+        return (
+            f"finish now by throwing {best.tile}: {finish_now.points:.2f} points; "
+            f"playing on is worth {finish_now.hold_points:.2f} expected"
+        )
+    words = f"throw {best.tile}: {best.chance * 100:.0f} % to win {within}, {best.points:.2f} points expected"
+    accepted = max(ranking.rows, key=lambda r: (-r.option.deficiency, r.option.acceptance))
+    if accepted.tile != best.tile and accepted.option.acceptance > best.option.acceptance:
+        less = "is worth fewer points" if ranking.goal == "points" else "wins less often"
+        words += f"; {accepted.tile} keeps more tiles in play but {less}"
+    return words

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from okeytool.ledger.store import GameState
+from okeytool.ledger.store import Change, GameInfo, GameState
 from okeytool.render.score import items_table, round_title
+from okeytool.render.text import and_list, inert, joined, user_text
 from okeytool.render.tiles import console
 from okeytool.score import scheme_for
 
@@ -18,11 +20,11 @@ BARS = "▁▂▃▄▅▆▇█"
 def header(state: GameState) -> Text:
     """``game #3 friday: classic, pagat scoring; players ...; round 4``."""
     info, standings = state.info, state.standings
-    out = Text(f"game {info.title}", style="bold")
+    out = Text(f"game {inert(info.title)}", style="bold")
     out.append(f"  {info.rules_name}, {standings.rules.scheme} scoring", style="dim")
     extra = {k: v for k, v in info.options.items() if k != "scheme"}
     if extra:
-        out.append("  " + " ".join(f"{k}={v}" for k, v in sorted(extra.items())), style="dim")
+        out.append("  " + inert(" ".join(f"{k}={v}" for k, v in sorted(extra.items()))), style="dim")
     rounds = f"{len(state.records)} round(s)"
     if scheme_for(standings.rules).counts_rounds:
         rounds += f", {standings.counted_rounds} of {standings.rules.rounds} counted"
@@ -35,114 +37,267 @@ def header(state: GameState) -> Text:
 def status_text(state: GameState) -> Text:
     """Who has won, or that the game goes on (and who is out)."""
     standings = state.standings
-    if standings.finished:
-        text = Text("finished: ", style="bold green").append(" and ".join(standings.winners) + " won", style="bold")
+    by_team = state.by_team
+    if by_team is not None and by_team.finished:
+        text = Text("finished: ", style="bold green").append(winners_phrase(by_team.winners), style="bold")
+    elif standings.finished:
+        text = Text("finished: ", style="bold green").append(winners_phrase(standings.winners), style="bold")
     else:
         text = Text("in play", style="bold")
     if standings.out:
-        text.append(f"; out: {', '.join(standings.out)}", style="red")
+        text.append(f"; out: {joined(standings.out)}", style="red")
     return text
 
 
-def standings_table(state: GameState) -> Table:
-    """One row per player: total (starting points included) and winner / out marks."""
+def winners_phrase(winners: Sequence[str]) -> str:
+    """``Ali wins``, ``Ali and Bora win``, ``Ali, Bora and Cem win`` (names made inert)."""
+    return f"{and_list(winners)} {'wins' if len(winners) == 1 else 'win'}"
+
+
+def ranked(state: GameState) -> list[str]:
+    """The players best first (lowest total first where lower is better), seating order among equals."""
     standings = state.standings
+    sign = 1 if _lower(state) else -1
+    return sorted(standings.players, key=lambda p: sign * standings.totals[p])
+
+
+def team_table(state: GameState) -> Table | None:
+    """A partnership game: one row per team, best first, with its total and the winner mark."""
+    by_team = state.by_team
+    if by_team is None:
+        return None
+    table = Table("team", "total", "", box=None, pad_edge=False)
+    for team in sorted(by_team.teams.names, key=lambda t: by_team.totals[t]):
+        mark = "won" if team in by_team.winners else ""
+        table.add_row(user_text(team), Text(str(by_team.totals[team]), style="bold"), mark)
+    return table
+
+
+def standings_parts(state: GameState) -> list[RenderableType]:
+    """The team table (partnership games) and the player table."""
+    teams = team_table(state)
+    return [teams, standings_table(state)] if teams is not None else [standings_table(state)]
+
+
+def standings_table(state: GameState) -> Table:
+    """One row per player, best first: total (starting points included) and winner / out marks."""
+    standings = state.standings
+    by_team = state.by_team
+    winners = standings.winners
+    if by_team is not None:  # a partnership game is won by a team: both partners won
+        winners = tuple(p for p in standings.players if by_team.teams.team_of(p) in by_team.winners)
     table = Table("player", "total", "", box=None, pad_edge=False)
-    for player in standings.players:
-        mark = "won" if player in standings.winners else "out" if player in standings.out else ""
-        table.add_row(player, Text(str(standings.totals[player]), style="bold"), mark)
+    for player in ranked(state):
+        mark = "won" if player in winners else "out" if player in standings.out else ""
+        table.add_row(user_text(player), Text(str(standings.totals[player]), style="bold"), mark)
     return table
 
 
 def history_table(state: GameState) -> Table:
     """Each round: winner and finish, then per player the round's points and the total after it."""
     standings = state.standings
-    table = Table("#", "winner", "finish", *standings.players, box=None, pad_edge=False)
+    table = Table("#", "winner", "finish", box=None, pad_edge=False)
+    for player in standings.players:
+        table.add_column(user_text(player))
     start = standings.rules.starting_points
     table.add_row("", "", "start", *(str(start) for _ in standings.players))
     for seq, (score, after) in enumerate(zip(standings.rounds, standings.running), start=1):
         points = score.scores
         cells = [f"{after[p]} ({points[p]:+d})" if p in points else f"{after[p]}" for p in standings.players]
         finish = (score.finish or "null") + ("" if score.counted else ", not counted")
-        table.add_row(str(seq), score.winner or "-", finish, *cells)
+        table.add_row(str(seq), user_text(score.winner or "-"), finish, *cells)
     return table
 
 
 def chart(state: GameState, width: int = 40) -> list[Text]:
-    """A sparkline of each player's running total (from the start), all on one scale."""
+    """A sparkline of each player's running total (each team's in a partnership game), from the
+    start, all on one scale."""
     standings = state.standings
     start = standings.rules.starting_points
-    series = {p: [start] + [after[p] for after in standings.running] for p in standings.players}
+    by_team = state.by_team
+    if by_team is not None:
+        series = {t: [start * 2] + [after[t] for after in by_team.running] for t in by_team.teams.names}
+    else:
+        series = {p: [start] + [after[p] for after in standings.running] for p in standings.players}
     values = [v for line in series.values() for v in line]
     low, high = min(values), max(values)
     span = high - low or 1
-    name_width = max(len(p) for p in standings.players)
+    name_width = max(len(inert(p)) for p in series)
     lines = []
     for player, line in series.items():
         line = line[-width:]
         bars = "".join(BARS[round((v - low) / span * (len(BARS) - 1))] for v in line)
-        lines.append(Text(f"{player:<{name_width}} ").append(bars, style="cyan").append(f" {line[-1]}"))
+        lines.append(Text(f"{inert(player):<{name_width}} ").append(bars, style="cyan").append(f" {line[-1]}"))
     return lines
 
 
-def render_state(state: GameState) -> None:
+def state_view(state: GameState) -> list[RenderableType]:
     """The whole game: header, status, standings, history and chart."""
-    out = console()
-    out.print(header(state))
-    out.print(status_text(state))
-    out.print(standings_table(state))
+    parts: list[RenderableType] = [header(state), status_text(state), *standings_parts(state)]
     if state.records:
-        out.print(Text("\nrounds", style="bold"))
-        out.print(history_table(state))
-        out.print(Text(f"\nrunning totals ({'lower' if _lower(state) else 'higher'} is better)", style="bold"))
-        for line in chart(state):
-            out.print(line)
+        parts += [Text("\nrounds", style="bold"), history_table(state)]
+        parts.append(Text(f"\nrunning totals ({'lower' if _lower(state) else 'higher'} is better)", style="bold"))
+        parts += chart(state)
+    return parts
+
+
+def render_state(state: GameState) -> None:
+    """Print :func:`state_view`."""
+    show(state_view(state))
+
+
+def show(parts: Sequence[RenderableType]) -> None:
+    """Print renderables to the console."""
+    out = console()
+    for part in parts:
+        out.print(part)
+
+
+def capture(parts: Sequence[RenderableType]) -> str:
+    """What :func:`show` would print (styles included on a terminal), as a string, printing nothing.
+
+    A command renders before it commits to the ledger, so a failure while rendering stores nothing.
+    """
+    out = console()
+    with out.capture() as captured:
+        for part in parts:
+            out.print(part)
+    return captured.get()
 
 
 def _lower(state: GameState) -> bool:
     return scheme_for(state.standings.rules).lower_is_better
 
 
-def render_new(state: GameState) -> None:
+def new_view(state: GameState) -> list[RenderableType]:
     """A new game's header and starting points."""
-    out = console()
-    out.print(Text("new ").append_text(header(state)))
-    out.print(standings_table(state))
+    return [Text("new ").append_text(header(state)), *standings_parts(state)]
 
 
-def render_added(state: GameState) -> None:
+def added_view(state: GameState) -> list[RenderableType]:
     """The round just added (its breakdown), then the standings."""
-    out = console()
     last = state.standings.rounds[-1]
-    out.print(Text(f"round {len(state.records)}: ", style="bold").append_text(round_title(last)))
-    out.print(items_table(last))
-    out.print(status_text(state))
-    out.print(standings_table(state))
+    title = Text(f"round {len(state.records)}: ", style="bold").append_text(round_title(last))
+    return [title, items_table(last), status_text(state), *standings_parts(state)]
 
 
-def render_undone(seq: int, state: GameState) -> None:
-    """Which round was removed, and the standings now."""
-    out = console()
-    out.print(Text(f"removed round {seq} of game {state.info.title}", style="bold"))
-    out.print(status_text(state))
-    out.print(standings_table(state))
+def changed_view(what: str, state: GameState) -> list[RenderableType]:
+    """What changed (``what``: our words, names made inert by the caller), and the standings now."""
+    title = Text(f"{what} in game {inert(state.info.title)}", style="bold")
+    return [title, status_text(state), *standings_parts(state)]
+
+
+def history_view(info: GameInfo, changes: Sequence[Change]) -> list[RenderableType]:
+    """The changes made to a game, oldest first; undone ones marked."""
+    if not changes:
+        return [Text(f"game {inert(info.title)}: no changes recorded")]
+    table = Table("#", "when", "change", "", box=None, pad_edge=False)
+    for k, change in enumerate(changes, start=1):
+        table.add_row(str(k), change.created, user_text(change.summary), "undone" if change.undone else "")
+    return [Text(f"game {inert(info.title)}: history", style="bold"), table]
 
 
 def render_list(states: Sequence[GameState]) -> None:
     """One row per game."""
     out = console()
     if not states:
-        out.print("no games yet: start one with 'okeytool game new --players A,B,C,D'")
+        out.print(Text("no games yet: start one with 'okeytool game new --players A,B,C,D'"))
         return
     table = Table("", "game", "rules", "players", "rounds", "status", box=None, pad_edge=False)
     for state in states:
-        status = "won by " + ", ".join(state.standings.winners) if state.standings.finished else "in play"
+        status = "won by " + and_list(state.standings.winners) if state.standings.finished else "in play"
         table.add_row(
             "*" if state.current else "",
-            state.info.title,
+            user_text(state.info.title),
             f"{state.info.rules_name}/{state.standings.rules.scheme}",
-            ", ".join(state.info.players),
+            Text(joined(state.info.players)),
             str(len(state.records)),
-            status,
+            Text(status),
         )
     out.print(table)
+
+
+# -- sharing -------------------------------------------------------------------------------------
+
+SHARE_FORMATS = ("text", "md")
+MARKDOWN_SPECIAL = set("\\`*_{}[]()<>#+-.!|~")
+
+
+def places(state: GameState) -> list[tuple[int, str, int]]:
+    """``(place, player, total)`` best first (teams in a partnership game); equal totals share a place (1, 2, 2, 4)."""
+    by_team = state.by_team
+    if by_team is not None:
+        totals = by_team.totals
+        order = sorted(by_team.teams.names, key=lambda t: totals[t])
+    else:
+        totals = state.standings.totals
+        order = ranked(state)
+    sign = 1 if _lower(state) else -1
+    return [(1 + sum(1 for q in order if sign * totals[q] < sign * totals[p]), p, totals[p]) for p in order]
+
+
+def rounds_phrase(state: GameState) -> str:
+    """``4 rounds played`` (``4 of 11 rounds played`` where the game lasts a number of rounds)."""
+    standings = state.standings
+    played = len(state.records)
+    if scheme_for(standings.rules).counts_rounds:
+        counted = standings.counted_rounds
+        extra = f" ({played - counted} not counted)" if counted != played else ""
+        return f"{counted} of {standings.rules.rounds} rounds played{extra}"
+    return f"{played} round{'s' if played != 1 else ''} played"
+
+
+def outcome_phrase(state: GameState, name: Callable[[str], str]) -> str:
+    """``finished: Ali and Bora win`` or ``in play, Ali leads``; ``name`` makes each name safe."""
+    standings = state.standings
+    by_team = state.by_team
+    if standings.finished:
+        winners = [name(w) for w in (by_team.winners if by_team is not None else standings.winners)]
+        head = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else "".join(winners)
+        text = f"finished: {head} {'wins' if len(winners) == 1 else 'win'}"
+    elif not state.records:
+        text = "not started"
+    else:
+        best = [name(p) for place, p, _ in places(state) if place == 1]
+        lead = ", ".join(best[:-1]) + " and " + best[-1] if len(best) > 1 else "".join(best)
+        text = f"in play: {lead} {'leads' if len(best) == 1 else 'lead'}"
+    if standings.out:
+        text += "; out: " + ", ".join(name(p) for p in standings.out)
+    return text
+
+
+def markdown(text: str) -> str:
+    """User text for Markdown: made inert, and every character Markdown acts on escaped with ``\\``."""
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in inert(text))
+
+
+def share_text(state: GameState, fmt: str = "text") -> str:
+    """A summary to paste into a group chat: the game, rounds played, the outcome and the standings.
+
+    ``fmt`` is ``text`` (plain) or ``md`` (Markdown). The totals, winners and rounds are those of
+    ``game show``. Raises ``ValueError`` for another format.
+    """
+    if fmt not in SHARE_FORMATS:
+        raise ValueError(f"--format takes {' or '.join(SHARE_FORMATS)}, not {fmt!r}")
+    info, standings = state.info, state.standings
+    better = "lower" if _lower(state) else "higher"
+    rows = places(state)
+    if fmt == "md":
+        lines = [
+            f"**Okey game {markdown(info.title)}** ({markdown(info.rules_name)}, {standings.rules.scheme} scoring)",
+            "",
+            f"{rounds_phrase(state)}; **{outcome_phrase(state, markdown)}**",
+            "",
+            f"| place | {'team' if state.by_team else 'player'} | total ({better} is better) |",
+            "|---:|---|---:|",
+            *(f"| {place} | {markdown(player)} | {total} |" for place, player, total in rows),
+        ]
+        return "\n".join(lines) + "\n"
+    width = max(len(inert(p)) for _, p, _ in rows)
+    lines = [
+        f"Okey game {inert(info.title)} ({info.rules_name}, {standings.rules.scheme} scoring)",
+        f"{rounds_phrase(state)}; {outcome_phrase(state, inert)}",
+        f"standings ({better} is better):",
+        *(f"{place}. {inert(player):<{width}}  {total:>5}" for place, player, total in rows),
+    ]
+    return "\n".join(lines) + "\n"

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, tile_text, tiles_text
-from okeytool.solver.rummikub.play import Play, TableMeld
+from okeytool.solver.rummikub.result import LaidMeld, Play
 
 STATUS_STYLES = {"kept": "dim", "changed": "bold cyan", "new": "bold green"}
 
@@ -43,7 +43,7 @@ def render_play(deal: Deal, play: Play) -> None:
     out.print(left.append(f"   value {play.rack_left_value}"))
 
 
-def _meld_line(meld: TableMeld) -> Text:
+def _meld_line(meld: LaidMeld) -> Text:
     line = Text(f"  {meld.status:<8}", style=STATUS_STYLES[meld.status])
     for placement, new in zip(meld.meld.placements, meld.from_rack):
         line.append(" ")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from okeytool.render.text import inert, user_text
 from okeytool.render.tiles import console
 from okeytool.score.result import RoundScore
 
@@ -27,14 +29,14 @@ def round_title(result: RoundScore) -> Text:
     out = Text(f"{name}: ", style="dim")
     finish = FINISH_NAMES.get(result.finish or "", result.finish or "")
     if result.winner is not None:
-        out.append(f"{result.winner} wins", style="bold")
+        out.append(f"{inert(result.winner)} wins", style="bold")
         out.append(f", {finish}")
     elif result.finish:
         out.append(finish, style="bold")
     else:
         out.append("null round: nobody won", style="bold")
     if result.match_winner:
-        out.append(f"; Kafa: {result.match_winner} wins the game", style="bold green")
+        out.append(f"; Kafa: {inert(result.match_winner)} wins the game", style="bold green")
     return out
 
 
@@ -51,12 +53,17 @@ def items_table(result: RoundScore) -> Table:
             f"{item.code} {item.points:+d}" + (f" ({item.note})" if item.note else "")
             for item in result.items_of(player)
         ]
-        table.add_row(player, points_text(points), "; ".join(parts) or "-")
+        table.add_row(user_text(player), points_text(points), user_text("; ".join(parts) or "-"))
     return table
 
 
+def round_view(result: RoundScore) -> list[RenderableType]:
+    """The round's title and the table of points with their breakdown."""
+    return [round_title(result), items_table(result)]
+
+
 def render_round(result: RoundScore) -> None:
-    """Print the round's title and the table of points with their breakdown."""
+    """Print :func:`round_view`."""
     out = console()
-    out.print(round_title(result))
-    out.print(items_table(result))
+    for part in round_view(result):
+        out.print(part)

@@ -12,18 +12,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from okeytool.score.document import Defaults, Hand101, Round, read_round
+from okeytool.rules import Rules
+from okeytool.score import match
+from okeytool.score.document import read_round
 from okeytool.score.items import ScoreItem
-from okeytool.score.match import GameEnd, Standings, standings
+from okeytool.score.match import GameEnd, Standings
 from okeytool.score.result import RoundScore
+from okeytool.score.round import Defaults, Hand101, Round
 from okeytool.score.schemes import SCHEMES, Scheme, scheme_for
 
 
 def score_round(round_: Round) -> RoundScore:
-    """Score a checked round with its scheme."""
-    return round_.scheme.score(round_)
+    """Score a checked round with the scheme its rules name."""
+    return scheme_for(round_.rules).score(round_)
+
+
+def standings(rules: Rules, players: Sequence[str], rounds: Sequence[RoundScore]) -> Standings:
+    """Add up the rounds from the starting points and apply the scheme's end-of-game rule."""
+    return match.standings(rules, players, rounds, scheme_for(rules).end)
+
+
+def extended(before: Standings, round_: RoundScore) -> Standings:
+    """``before`` with one more round (the earlier ones are not added up again)."""
+    return match.extended(before, round_, scheme_for(before.rules).end)
 
 
 def score_document(document: Any, defaults: Defaults | None = None) -> RoundScore:
@@ -33,5 +47,5 @@ def score_document(document: Any, defaults: Defaults | None = None) -> RoundScor
 
 __all__ = [
     "SCHEMES", "Defaults", "GameEnd", "Hand101", "Round", "RoundScore", "Scheme", "ScoreItem",
-    "Standings", "read_round", "scheme_for", "score_document", "score_round", "standings",
+    "Standings", "extended", "read_round", "scheme_for", "score_document", "score_round", "standings",
 ]  # fmt: skip

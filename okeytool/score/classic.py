@@ -26,7 +26,7 @@ from okeytool.score.result import RoundScore
 from okeytool.tiles import Colour
 
 if TYPE_CHECKING:
-    from okeytool.score.document import Round
+    from okeytool.score.round import Round
 
 FINISHES = tuple(f.value for f in Finish)
 #: The item code of each finish.

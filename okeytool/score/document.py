@@ -28,7 +28,6 @@ Keys by scheme (anything else is refused, nothing is guessed or dropped):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from okeytool.deal import Deal
@@ -36,8 +35,11 @@ from okeytool.errors import InputError, RoundError
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import check_supply
 from okeytool.rules import Rules, get_rules
+from okeytool.score.names import check_name, name_key, quoted
+from okeytool.score.round import Defaults, Hand101, Round
 from okeytool.score.schemes import Scheme, scheme_for
 from okeytool.tiles import Tile
+from okeytool.values import REAL_OKEY_VALUE
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -45,99 +47,12 @@ OPENINGS = ("melds", "pairs")
 #: Most 101 discard penalties one player can be charged in a round. A penalty comes with a discard,
 #: one a turn, and a round lasts a few dozen turns (about 20 tiles are left in the stock after the deal).
 MAX_PENALTIES = 50
+#: The most a 101 hand left in play can be worth: 21 tiles, two real okeys, the rest 13s.
+MAX_HAND_POINTS = 2 * REAL_OKEY_VALUE + 19 * 13
 KEYS = (
     "rules", "scheme", "options", "players", "winner", "finish", "gosterme", "kafa",
     "winner_tiles", "indicator", "hands", "penalties", "racks",
 )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Hand101:
-    """A player's hand at the end of a 101 round: how he opened (or None) and the tiles he still holds.
-
-    ``tiles`` is None when they were not given.
-    """
-
-    opened: str | None
-    tiles: tuple[Tile, ...] | None
-
-    def to_json(self) -> dict[str, object]:
-        """``{"opened": ..., "tiles": "R3 K9"}`` (tiles left out when not given)."""
-        out: dict[str, object] = {"opened": self.opened}
-        if self.tiles is not None:
-            out["tiles"] = " ".join(str(t) for t in self.tiles)
-        return out
-
-
-@dataclass(frozen=True)
-class Defaults:
-    """What a round document may leave out because its game already says it (the ledger)."""
-
-    rules: str
-    options: Mapping[str, Any]
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Round:
-    """A checked round, ready to score. Build with :func:`read_round`."""
-
-    rules: Rules
-    scheme: Scheme
-    players: tuple[str, ...]
-    winner: str | None
-    finish: str | None
-    indicator: Tile | None = None
-    gosterme: tuple[str, ...] = ()
-    kafa: bool = False
-    winner_tiles: tuple[Tile, ...] | None = None
-    hands: Mapping[str, Hand101] = field(default_factory=dict)
-    penalties: Mapping[str, int] = field(default_factory=dict)
-    racks: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
-
-    @property
-    def others(self) -> tuple[str, ...]:
-        """Every player but the winner, in seating order."""
-        return tuple(p for p in self.players if p != self.winner)
-
-    def deal(self, why: str) -> Deal:
-        """The deal of this round. Raises :class:`RoundError` when the indicator is needed (``why``) but missing."""
-        if self.rules.has_indicator and self.indicator is None:
-            raise RoundError(f'the indicator is needed {why}: give it (e.g. "indicator": "K9", or -i K9)')
-        return Deal(self.rules, self.indicator)
-
-    def hand(self, player: str) -> Hand101:
-        """The 101 hand of ``player`` (never opened, tiles not given, when the document has no entry)."""
-        return self.hands.get(player, Hand101(None, None))
-
-    def to_json(self) -> dict[str, object]:
-        """The round as a canonical round document (what :func:`read_round` reads back to an equal round)."""
-        doc: dict[str, object] = {
-            "rules": self.rules.name,
-            "scheme": self.rules.scheme,
-            "players": list(self.players),
-            "winner": self.winner,
-            "finish": self.finish,
-        }
-        defaults = get_rules(self.rules.name).with_options({"scheme": self.rules.scheme})
-        options = {k: v for k, v in self.rules.options.items() if k != "scheme" and getattr(defaults, k) != v}
-        if options:
-            doc["options"] = options
-        if self.indicator is not None:
-            doc["indicator"] = str(self.indicator)
-        if self.gosterme:
-            doc["gosterme"] = list(self.gosterme)
-        if self.kafa:
-            doc["kafa"] = True
-        if self.winner_tiles is not None:
-            doc["winner_tiles"] = " ".join(str(t) for t in self.winner_tiles)
-        if self.hands:
-            doc["hands"] = {p: h.to_json() for p, h in self.hands.items()}
-        if self.penalties:
-            doc["penalties"] = dict(self.penalties)
-        if self.racks:
-            doc["racks"] = {p: " ".join(str(t) for t in rack) for p, rack in self.racks.items()}
-        return doc
 
 
 def read_round(document: Any, defaults: Defaults | None = None) -> Round:
@@ -152,7 +67,7 @@ def read_round(document: Any, defaults: Defaults | None = None) -> Round:
         raise RoundError(f"a round document is a JSON object, not {type(document).__name__}")
     unknown = sorted(set(document) - set(KEYS))
     if unknown:
-        raise RoundError(f"unknown key {unknown[0]!r} in the round document (known: {', '.join(KEYS)})")
+        raise RoundError(f"unknown key {quoted(unknown[0])} in the round document (known: {', '.join(KEYS)})")
     rules = _rules(document, defaults)
     scheme = scheme_for(rules)
     players = _players(document, defaults)
@@ -162,7 +77,6 @@ def read_round(document: Any, defaults: Defaults | None = None) -> Round:
     deal = Deal(rules, indicator) if indicator is not None or not rules.has_indicator else None
     round_ = Round(
         rules=rules,
-        scheme=scheme,
         players=players,
         winner=winner,
         finish=finish,
@@ -181,15 +95,15 @@ def read_round(document: Any, defaults: Defaults | None = None) -> Round:
 def _rules(document: Mapping[str, Any], defaults: Defaults | None) -> Rules:
     name = document.get("rules", defaults.rules if defaults else "classic")
     if not isinstance(name, str):
-        raise RoundError(f'"rules" is a profile name such as "classic", not {name!r}')
+        raise RoundError(f'"rules" is a profile name such as "classic", not {quoted(name)}')
     options: dict[str, Any] = dict(defaults.options) if defaults else {}
     given = document.get("options", {})
     if not isinstance(given, Mapping):
-        raise RoundError(f'"options" is an object such as {{"renkli": true}}, not {given!r}')
+        raise RoundError(f'"options" is an object such as {{"renkli": true}}, not {quoted(given)}')
     options.update(given)
     if "scheme" in document:
         if not isinstance(document["scheme"], str):
-            raise RoundError(f'"scheme" is a name such as "pagat", not {document["scheme"]!r}')
+            raise RoundError(f'"scheme" is a name such as "pagat", not {quoted(document["scheme"])}')
         options["scheme"] = document["scheme"]
     return get_rules(name, options)
 
@@ -203,32 +117,61 @@ def _players(document: Mapping[str, Any], defaults: Defaults | None) -> tuple[st
 
 
 def parse_players(value: Any) -> tuple[str, ...]:
-    """Player names from a list (or a comma-separated string): 2 to 4, distinct, not empty.
+    """Player names from a list (or a string: comma-separated, or separated by spaces when it holds
+    no comma, as a game has two players or more): 2 to 4, distinct ignoring case, not empty, each
+    normalised by :func:`~okeytool.score.names.check_name` (no invisible characters).
 
     Raises :class:`RoundError` otherwise.
     """
     if isinstance(value, str):
-        value = value.split(",")
+        value = value.split(",") if "," in value else value.split()
     if not isinstance(value, Sequence) or not all(isinstance(p, str) for p in value):
-        raise RoundError(f"players are a list of names, not {value!r}")
-    names = tuple(p.strip() for p in value)
+        raise RoundError(f"players are a list of names, not {quoted(value)}")
+    names = tuple(check_name(p, "a player name") for p in value)
     if any(not p for p in names):
-        raise RoundError(f"a player name is empty in {list(value)!r}")
+        raise RoundError(f"a player name is empty in {quoted(list(value))}")
     for name in names:
         if "=" in name or "," in name:
-            raise RoundError(f"a player name may not contain '=' or ',': {name!r}")
-    if len(set(names)) != len(names):
-        twice = next(p for p in names if names.count(p) > 1)
-        raise RoundError(f"player {twice!r} is named twice")
+            raise RoundError(f"a player name may not contain '=' or ',': {quoted(name)}")
+    keys = [name_key(p) for p in names]
+    if len(set(keys)) != len(keys):
+        twice = next(p for p, k in zip(names, keys) if keys.count(k) > 1)
+        raise RoundError(f"player {quoted(twice)} is named twice (names are told apart ignoring case)")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
+        hint = " (separate the names with commas: -p Ali,Bora,Cem,Deniz)" if len(names) < MIN_PLAYERS else ""
+        raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}{hint}")
     return names
+
+
+#: The keys of a round document that name players: as a value, a list of values, or mapping keys.
+NAME_VALUES = ("winner",)
+NAME_LISTS = ("players", "gosterme")
+NAME_MAPS = ("hands", "penalties", "racks")
+
+
+def rename_in_document(document: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A copy of a round document with the player ``old`` called ``new`` wherever it names a player."""
+    out = dict(document)
+    for key in NAME_VALUES:
+        if out.get(key) == old:
+            out[key] = new
+    for key in NAME_LISTS:
+        value = out.get(key)
+        if value == old:
+            out[key] = new
+        elif isinstance(value, list):
+            out[key] = [new if v == old else v for v in value]
+    for key in NAME_MAPS:
+        value = out.get(key)
+        if isinstance(value, Mapping):
+            out[key] = {(new if k == old else k): v for k, v in value.items()}
+    return out
 
 
 def player_of(name: Any, players: Sequence[str], what: str) -> str:
     """``name`` if it is one of ``players``. Raises :class:`RoundError` naming ``what`` and the players."""
     if not isinstance(name, str) or name not in players:
-        raise RoundError(f"unknown player {name!r} as {what} (players: {', '.join(players)})")
+        raise RoundError(f"unknown player {quoted(name)} as {what} (players: {', '.join(players)})")
     return name
 
 
@@ -251,13 +194,13 @@ def _finish(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> 
         return None  # the scheme completes it (null round, winner_tiles, Rummikub)
     if not isinstance(finish, str) or finish.strip().lower() not in scheme.finishes:
         raise RoundError(
-            f"unknown finish {finish!r} for the {scheme.name} scheme (one of: {', '.join(scheme.finishes)})"
+            f"unknown finish {quoted(finish)} for the {scheme.name} scheme (one of: {', '.join(scheme.finishes)})"
         )
     finish = finish.strip().lower()
     if winner is None and finish not in scheme.no_winner_finishes:
-        raise RoundError(f"finish {finish!r} needs a winner ({scheme.no_winner} has none)")
+        raise RoundError(f"finish {quoted(finish)} needs a winner ({scheme.no_winner} has none)")
     if winner is not None and finish in scheme.no_winner_finishes:
-        raise RoundError(f"finish {finish!r} has no winner, but the round names {winner!r}")
+        raise RoundError(f"finish {quoted(finish)} has no winner, but the round names {quoted(winner)}")
     return finish
 
 
@@ -266,7 +209,7 @@ def _indicator(document: Mapping[str, Any], rules: Rules) -> Tile | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise RoundError(f'"indicator" is a tile such as "K9", not {text!r}')
+        raise RoundError(f'"indicator" is a tile such as "K9", not {quoted(text)}')
     try:
         tile = parse_tile(text)
     except InputError as err:
@@ -280,7 +223,7 @@ def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Schem
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RoundError(f'"gosterme" lists players, not {value!r}')
+        raise RoundError(f'"gosterme" lists players, not {quoted(value)}')
     if value and not scheme.scores_gosterme:
         raise RoundError(f"the {scheme.name} scheme does not score gösterme (showing the indicator's twin)")
     shown = tuple(player_of(p, players, "gösterme") for p in value)
@@ -298,7 +241,7 @@ def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Schem
 def _kafa(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> bool:
     value = document.get("kafa", False)
     if not isinstance(value, bool):
-        raise RoundError(f'"kafa" is true or false, not {value!r}')
+        raise RoundError(f'"kafa" is true or false, not {quoted(value)}')
     if value and scheme.classic is None:
         raise RoundError(f"Kafa (one colour 1..13 and a second 1) is a classic hand, not scored in {scheme.name}")
     if value and winner is None:
@@ -311,7 +254,7 @@ def _tiles(value: Any, deal: Deal | None, what: str) -> tuple[Tile, ...]:
     if isinstance(value, list) and all(isinstance(t, str) for t in value):
         value = " ".join(value)
     if not isinstance(value, str):
-        raise RoundError(f'{what}: tiles are written as text such as "R3 K9 Y12", not {value!r}')
+        raise RoundError(f'{what}: tiles are written as text such as "R3 K9 Y12", not {quoted(value)}')
     if deal is None:
         if not value.strip():
             return ()
@@ -339,7 +282,7 @@ def _mapping(
 ) -> Mapping[str, Any]:
     value = document.get(key) or {}
     if not isinstance(value, Mapping):
-        raise RoundError(f'"{key}" maps players to values, not {value!r}')
+        raise RoundError(f'"{key}" maps players to values, not {quoted(value)}')
     if value and not allowed:
         raise RoundError(f'"{key}" is not used in the {scheme.name} scheme')
     for player in value:
@@ -356,16 +299,31 @@ def _hands(
         if player not in value:
             continue
         entry = value[player]
-        if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles"}:
+        if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles", "points"}:
             raise RoundError(
-                f'hand of {player}: give {{"opened": "melds" | "pairs" | null, "tiles": "..."}}, not {entry!r}'
+                f'hand of {player}: give {{"opened": "melds" | "pairs" | null, "tiles": "..."}} '
+                f'(or "points": 24 instead of the tiles), not {quoted(entry)}'
             )
         opened = entry.get("opened")
         if opened is not None and opened not in OPENINGS:
-            raise RoundError(f'hand of {player}: "opened" is "melds", "pairs" or null, not {opened!r}')
+            raise RoundError(f'hand of {player}: "opened" is "melds", "pairs" or null, not {quoted(opened)}')
+        if entry.get("tiles") is not None and entry.get("points") is not None:
+            raise RoundError(f"hand of {player}: give the tiles or the points, not both")
         tiles = _tiles(entry["tiles"], deal, f"hand of {player}") if entry.get("tiles") is not None else None
-        hands[player] = Hand101(opened, tiles)
+        hands[player] = Hand101(opened, tiles, _hand_points(entry.get("points"), player))
     return hands
+
+
+def _hand_points(value: Any, player: str) -> int | None:
+    """The points a 101 hand was called at (P, the value of its tiles), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_HAND_POINTS:
+        raise RoundError(
+            f"hand of {player}: points are the value of the tiles left, a whole number from 0 to "
+            f"{MAX_HAND_POINTS}, not {quoted(value)}"
+        )
+    return value
 
 
 def _penalties(document: Mapping[str, Any], players: Sequence[str], scheme: Scheme) -> dict[str, int]:
@@ -374,7 +332,7 @@ def _penalties(document: Mapping[str, Any], players: Sequence[str], scheme: Sche
     for player in players:
         count = value.get(player, 0)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RoundError(f"penalties of {player}: a count of discard penalties (0, 1, 2 ...), not {count!r}")
+            raise RoundError(f"penalties of {player}: a count of discard penalties (0, 1, 2 ...), not {quoted(count)}")
         if count > MAX_PENALTIES:
             raise RoundError(
                 f"penalties of {player}: at most {MAX_PENALTIES} discard penalties in one round, not {count}"

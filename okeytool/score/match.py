@@ -15,7 +15,7 @@ winners ("the two highest" with a tie for second place are three).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from okeytool.rules import Rules
@@ -31,6 +31,10 @@ class GameEnd:
     finished: bool
     winners: tuple[str, ...] = ()
     out: tuple[str, ...] = ()
+
+
+#: A scheme's end-of-game rule: (rules, players, totals, rounds so far) -> the end, if reached.
+EndRule = Callable[[Rules, Sequence[str], Mapping[str, int], Sequence[RoundScore]], GameEnd]
 
 
 def best(players: Sequence[str], totals: Mapping[str, int], places: int, *, highest: bool) -> tuple[str, ...]:
@@ -159,20 +163,26 @@ class Standings:
         }
 
 
-def standings(rules: Rules, players: Sequence[str], rounds: Sequence[RoundScore]) -> Standings:
-    """Add up the rounds from the starting points and apply the scheme's end rule."""
-    from okeytool.score.schemes import scheme_for
-
+def standings(rules: Rules, players: Sequence[str], rounds: Sequence[RoundScore], end: EndRule) -> Standings:
+    """Add up the rounds from the starting points and apply the ``end`` rule (the scheme's)."""
     players = tuple(players)
     totals = {p: rules.starting_points for p in players}
-    running = []
+    out = Standings(rules, players, (), (), totals, end(rules, players, totals, ()))
     for round_ in rounds:
-        for player, points in round_.scores.items():
-            totals[player] += points
-        running.append(dict(totals))
+        out = extended(out, round_, end)
+    return out
+
+
+def extended(before: Standings, round_: RoundScore, end: EndRule) -> Standings:
+    """``before`` with one more round added: its points on the totals, then the end of the game.
+
+    The earlier rounds are not scored or added up again (a ledger replaying a game calls this once
+    per round). The first Kafa under ``kafa = match-win`` wins the game; otherwise ``end`` decides.
+    """
+    totals = dict(before.totals)
+    for player, points in round_.scores.items():
+        totals[player] += points
+    rounds = (*before.rounds, round_)
     kafa = next((r.match_winner for r in rounds if r.match_winner), None)
-    if kafa is not None:
-        end = GameEnd(True, (kafa,))
-    else:
-        end = scheme_for(rules).end(rules, players, totals, rounds)
-    return Standings(rules, players, tuple(rounds), tuple(running), dict(totals), end)
+    game_end = GameEnd(True, (kafa,)) if kafa is not None else end(before.rules, before.players, totals, rounds)
+    return Standings(before.rules, before.players, rounds, (*before.running, dict(totals)), totals, game_end)

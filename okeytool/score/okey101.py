@@ -1,8 +1,9 @@
 """Okey 101 round scores (rules.md 5.6, 5.7): lower is better; one function per scoring rule.
 
 P is the value of the tiles a player still holds: face numbers, a false joker F counts the okey's
-number, each real okey 101. The finish multiplier m is 2 for an okey finish (the winner's last
-discard is a real okey), 2 when the winner opened with pairs, 4 for both.
+number, each real okey 101. P may be given as called out at the table (``"points"``) instead of
+the tiles; the breakdown then says ``P=24 as called``. The finish multiplier m is 2 for an okey
+finish (the winner's last discard is a real okey), 2 when the winner opened with pairs, 4 for both.
 
 =====================  ==========================
 player                 score
@@ -30,7 +31,7 @@ from okeytool.score.result import RoundScore
 from okeytool.values import REAL_OKEY_VALUE, hand_value
 
 if TYPE_CHECKING:
-    from okeytool.score.document import Round
+    from okeytool.score.round import Round
 
 FINISHES = ("normal", "okey", "elden", "elden+okey", "aborted")
 OKEY_FINISHES = ("okey", "elden+okey")
@@ -56,11 +57,16 @@ def complete(round_: Round) -> Round:
     if round_.winner is None:
         if finish is None:
             raise RoundError('a 101 round without a winner was aborted: give "finish": "aborted"')
+        called = [p for p in round_.players if round_.hand(p).points is not None]
+        if called:
+            raise RoundError(
+                f"an aborted round charges the real okeys still held, so give {called[0]}'s tiles, not points"
+            )
         return round_
     if finish is None:
         raise RoundError(f"how did {round_.winner} finish? give the finish (one of: {', '.join(FINISHES[:4])})")
     winner = round_.hand(round_.winner)
-    if winner.tiles:
+    if winner.holds_tiles:
         raise RoundError(f"the winner {round_.winner} went out and holds no tiles")
     hands = round_.hands
     if finish in ELDEN_FINISHES:
@@ -81,8 +87,11 @@ def complete(round_: Round) -> Round:
         )
     if finish not in ELDEN_FINISHES:
         for player in round_.others:
-            if round_.hand(player).opened and not round_.hand(player).tiles:
-                raise RoundError(f"{player} opened, so the tiles he still holds are needed to score him")
+            if round_.hand(player).opened and not round_.hand(player).given:
+                raise RoundError(
+                    f"{player} opened, so the tiles he still holds (or their points, --hand {player}=24) "
+                    "are needed to score him"
+                )
     return replace(round_, finish=finish, hands=hands)
 
 
@@ -112,10 +121,14 @@ def loser_item(round_: Round, player: str, m: int) -> ScoreItem:
         points = min(UNOPENED_POINTS * m, cap)
         note = f"{UNOPENED_POINTS} x{m}" + (f", capped at {cap}" if points < UNOPENED_POINTS * m else "")
         return ScoreItem(player, "never_opened", points, note)
-    value = hand_value(round_.deal("to value the tiles left in the hands"), hand.tiles or ())
+    if hand.points is not None:
+        value, told = hand.points, f"P={hand.points} as called"
+    else:
+        value = hand_value(round_.deal("to value the tiles left in the hands"), hand.tiles or ())
+        told = f"P={value}"
     if hand.opened == "pairs":
-        return ScoreItem(player, "remaining_pairs", 2 * value * m, f"P={value} x2 (opened with pairs) x{m}")
-    return ScoreItem(player, "remaining_tiles", value * m, f"P={value} x{m}")
+        return ScoreItem(player, "remaining_pairs", 2 * value * m, f"{told} x2 (opened with pairs) x{m}")
+    return ScoreItem(player, "remaining_tiles", value * m, f"{told} x{m}")
 
 
 def penalty_items(round_: Round) -> tuple[ScoreItem, ...]:

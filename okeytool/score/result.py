@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from okeytool.score.items import ScoreItem, totals
 
 if TYPE_CHECKING:
-    from okeytool.score.document import Round
+    from okeytool.score.round import Round
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from okeytool.score.result import RoundScore
 from okeytool.values import rack_value
 
 if TYPE_CHECKING:
-    from okeytool.score.document import Round
+    from okeytool.score.round import Round
 
 FINISHES = ("out", "blocked")
 

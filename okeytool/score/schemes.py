@@ -3,20 +3,19 @@ end-of-game functions. Code asks ``scheme_for(rules)`` instead of comparing prof
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
+import okeytool.score.classic as classic
+import okeytool.score.match as match
+import okeytool.score.okey101 as okey101
+import okeytool.score.rummikub as rummikub
 from okeytool.errors import RulesError
 from okeytool.rules import Rules
-from okeytool.score import classic, match, okey101, rummikub
+from okeytool.score.match import EndRule
 from okeytool.score.result import RoundScore
-
-if TYPE_CHECKING:
-    from okeytool.score.document import Round
-
-EndRule = Callable[[Rules, Sequence[str], Mapping[str, int], Sequence[RoundScore]], match.GameEnd]
+from okeytool.score.round import Round
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,8 @@
-"""Turning solver output (pieces as face tuples) into laid-out melds with the tiles held."""
+"""Turning solver output (pieces as face tuples) into laid-out melds with the tiles held.
+
+The two layout steps every game shares live here, once: :func:`join_runs` (adjacent runs of one
+colour laid as one run) and :func:`lone_tile_run` (one number tile with two wilds laid as a run).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from collections.abc import Sequence
 from okeytool.deal import Deal
 from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import faces_meld_kind
-from okeytool.tiles import Tile
+from okeytool.tiles import NUMBERS_PER_COLOUR, Tile, index_colour, index_number
 
 
 def lay_pieces(deal: Deal, counts: Sequence[int], pieces: Sequence[Sequence[int]]) -> tuple[Meld, ...]:
@@ -17,7 +21,7 @@ def lay_pieces(deal: Deal, counts: Sequence[int], pieces: Sequence[Sequence[int]
     left = list(counts)
     wild = deal.wild_tile()
     melds = []
-    for piece in _join_runs(deal, pieces):
+    for piece in join_runs(pieces, deal.rules.wrap):
         placements = []
         for face in piece:
             as_ = Tile(face)
@@ -29,32 +33,36 @@ def lay_pieces(deal: Deal, counts: Sequence[int], pieces: Sequence[Sequence[int]
         kind = faces_meld_kind([p.as_ for p in placements], deal.rules.wrap)
         lone = sum(p.tile != wild for p in placements) == 1
         if kind == "set" and deal.rules.lone_tile_run and lone and len(placements) == 3:
-            placements, kind = _as_run(placements, wild), "run"
+            placements, kind = lone_tile_run(placements, wild), "run"
         melds.append(Meld("set" if kind == "set" else "run", tuple(placements)))
     return tuple(melds)
 
 
-def _as_run(placements: Sequence[Placement], wild: Tile) -> list[Placement]:
-    """One tile with two wilds laid as the run it must be where such a meld is never a set."""
-    tile = next(p.as_ for p in placements if p.tile != wild)
-    start = min(tile.number, 11)
+def lone_tile_run(placements: Sequence[Placement], wild: Tile, *, around: bool = False) -> list[Placement]:
+    """A set of one number tile and two wilds laid as the run it is where such a meld is never a set.
+
+    The run starts at the tile (n, n+1, n+2) or, with ``around``, is centred on it (n-1, n, n+1:
+    worth what the set of three n would be), in both cases kept within 1..13 (1-2-3 for a 1,
+    11-12-13 for a 13). The wilds stand for the two other faces, in number order. Any other meld is
+    returned unchanged. Raises nothing.
+    """
+    plain = [p for p in placements if p.tile != wild]
+    if len(placements) != 3 or len(plain) != 1 or len({p.as_.number for p in placements}) != 1:
+        return list(placements)
+    tile = plain[0].as_
+    start = min(max(tile.number - 1, 1) if around else tile.number, NUMBERS_PER_COLOUR - 2)
     faces = [Tile.face(tile.colour, n) for n in range(start, start + 3)]
-    return [Placement(tile, face) if face == tile else Placement(wild, face) for face in faces]
+    return [Placement(plain[0].tile, face) if face == tile else Placement(wild, face) for face in faces]
 
 
-def _join_runs(deal: Deal, pieces: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
-    """Pieces in a stable order with runs that continue each other joined (R1-3 + R4-6 → R1-6)."""
-    ordered = sorted(tuple(p) for p in pieces)
+def join_runs(pieces: Sequence[Sequence[int]], wrap: bool) -> list[tuple[int, ...]]:
+    """Pieces (faces) in a stable order with runs that continue each other joined (R1-3 + R4-6 →
+    R1-6; with ``wrap`` R11-13 + R1-3 too). Raises nothing."""
     out: list[tuple[int, ...]] = []
-    for piece in ordered:
+    for piece in sorted(tuple(p) for p in pieces):
         for k, prev in enumerate(out):
             joined = (*prev, *piece)
-            if (
-                faces_meld_kind([Tile(f) for f in prev], deal.rules.wrap) == "run"
-                and faces_meld_kind([Tile(f) for f in piece], deal.rules.wrap) == "run"
-                and _follows(prev[-1], piece[0])
-                and faces_meld_kind([Tile(f) for f in joined], deal.rules.wrap) == "run"
-            ):
+            if _is_run(prev, wrap) and _is_run(piece, wrap) and _follows(prev[-1], piece[0]) and _is_run(joined, wrap):
                 out[k] = joined
                 break
         else:
@@ -62,6 +70,12 @@ def _join_runs(deal: Deal, pieces: Sequence[Sequence[int]]) -> list[tuple[int, .
     return out
 
 
+def _is_run(faces: Sequence[int], wrap: bool) -> bool:
+    return faces_meld_kind([Tile(f) for f in faces], wrap) == "run"
+
+
 def _follows(a: int, b: int) -> bool:
     """True if face b is the next number after face a in the same colour (13 → 1 included)."""
-    return a // 13 == b // 13 and (b - a == 1 or (a % 13 == 12 and b % 13 == 0))
+    if index_colour(a) != index_colour(b):
+        return False
+    return index_number(b) == index_number(a) + 1 or (index_number(a) == NUMBERS_PER_COLOUR and index_number(b) == 1)

@@ -25,10 +25,10 @@ from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import faces_meld_kind, meld_problem
-from okeytool.tiles import Tile, format_tiles
+from okeytool.tiles import NUMBERS_PER_COLOUR, Tile, format_tiles
 
 COLOURS = 4
-MAX_RUN = 13
+MAX_RUN = NUMBERS_PER_COLOUR
 
 
 def read_meld(deal: Deal, tiles: Sequence[Tile]) -> Meld | None:
@@ -47,9 +47,9 @@ def read_meld(deal: Deal, tiles: Sequence[Tile]) -> Meld | None:
     plain = [f for f in faces if f is not None]
     if len(tiles) < 3 or not plain or len(tiles) - len(plain) > deal.rules.max_wilds:
         return None
-    meld = _as_set(deal, tiles, plain) if len(plain) > 1 else None
+    meld = _read_set(deal, tiles, plain) if len(plain) > 1 else None
     if meld is None:
-        meld = _as_run(deal, tiles, faces)
+        meld = _read_run(deal, tiles, faces)
     if meld is None or meld_problem(deal, meld) is not None:
         return None
     return meld
@@ -85,7 +85,7 @@ def set_open_faces(deal: Deal, meld: Meld) -> tuple[Tile, ...]:
     return tuple(Tile.face(c, plain[0].number) for c in range(COLOURS) if c not in held)
 
 
-def _as_set(deal: Deal, tiles: Sequence[Tile], plain: Sequence[Tile]) -> Meld | None:
+def _read_set(deal: Deal, tiles: Sequence[Tile], plain: Sequence[Tile]) -> Meld | None:
     """Plain tiles of one number in distinct colours, the wilds on the first missing colours."""
     numbers = {f.number for f in plain}
     colours = [f.colour for f in plain]
@@ -100,7 +100,7 @@ def _as_set(deal: Deal, tiles: Sequence[Tile], plain: Sequence[Tile]) -> Meld | 
     return Meld("set", tuple(placements))
 
 
-def _as_run(deal: Deal, tiles: Sequence[Tile], faces: Sequence[Tile | None]) -> Meld | None:
+def _read_run(deal: Deal, tiles: Sequence[Tile], faces: Sequence[Tile | None]) -> Meld | None:
     """The run in the order written when it fits, else the lowest run that holds the tiles."""
     plain = [f for f in faces if f is not None]
     numbers = [f.number for f in plain]
@@ -109,9 +109,9 @@ def _as_run(deal: Deal, tiles: Sequence[Tile], faces: Sequence[Tile | None]) -> 
         return None
     wrap = deal.rules.wrap
     # With wrap a run may go on past 13 to a high 1 (12-13-1): position 14 is that 1.
-    windows = [
-        [1 if p == 14 else p for p in range(start, start + size)] for start in range(1, (14 if wrap else 13) - size + 2)
-    ]
+    high_one = MAX_RUN + 1
+    last = high_one if wrap else MAX_RUN
+    windows = [[1 if p == high_one else p for p in range(start, start + size)] for start in range(1, last - size + 2)]
     holding = [w for w in windows if set(numbers) <= set(w)]
     written = [w for w in holding if all(f is None or f.number == n for f, n in zip(faces, w))]
     if written:

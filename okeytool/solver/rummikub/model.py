@@ -19,7 +19,9 @@ meld not kept, takes its place (else a joker still stands for that face).
 
 One number tile with two jokers is a run, never a set (rules.md section 2): such sets are not
 candidates, a set the layout fills that way is laid as the run of equal value, and with both jokers
-in play the model tracks the jokers of each set of three 13s (the only set worth more than its run).
+in play the model places the jokers of a set of three one by one, at most one per set, where the
+relabelling would matter: sets of three 13s (the only set worth more than its run) and sets holding
+a face a table joker stands for (a joker counted there must still stand there after the layout).
 
 Objective, lexicographic through weights: tiles laid (or value), then table melds kept, then value
 (or tiles).
@@ -37,18 +39,16 @@ from ortools.sat.python import cp_model
 from okeytool.deal import Deal
 from okeytool.errors import SolverError
 from okeytool.solver.melds.cpsat import TIME_LIMIT_S, solve
-from okeytool.solver.melds.templates import Template, templates
+from okeytool.solver.melds.layout import join_runs, lone_tile_run
 from okeytool.solver.melds.result import Meld, Placement, SolveStatus
-from okeytool.solver.rummikub.play import Goal, Play, TableMeld
 from okeytool.solver.melds.table import set_open_faces
+from okeytool.solver.melds.templates import Template, templates
 from okeytool.solver.melds.validator import faces_meld_kind
-from okeytool.tiles import FACE_COUNT, JOKER, Tile
+from okeytool.solver.rummikub.result import Goal, LaidMeld, Play
+from okeytool.tiles import FACE_COUNT, JOKER, NUMBERS_PER_COLOUR, Tile, index_number
 
 MAX_JOKERS = 2
-
-
-def _number(face: int) -> int:
-    return face % 13 + 1
+_number = index_number
 
 
 @dataclass(frozen=True)
@@ -120,8 +120,8 @@ class PlayModel:
         self.model = cp_model.CpModel()
         pool, wild = data.pool, data.pool_jokers
         # Faces a table joker stands for: where a joker stands on them matters (freeing rule).
-        held = frozenset(f for _, faces in data.table_joker_faces for f in faces) if data.opened else frozenset()
-        self.candidates = _candidates(templates(deal.rules.wrap), pool, wild, held)
+        self.held = frozenset(f for _, faces in data.table_joker_faces for f in faces) if data.opened else frozenset()
+        self.candidates = _candidates(templates(deal.rules.wrap), pool, wild, self.held)
         self.use = [self.model.new_int_var(0, bound, f"use_{k}") for k, (_, bound) in enumerate(self.candidates)]
         self.faces = sorted(
             {f for tpl, _ in self.candidates for f in tpl.faces} | {f for f in range(FACE_COUNT) if pool[f]}
@@ -138,7 +138,7 @@ class PlayModel:
         self._add_every_slot_filled_once()
         self._add_jokers_all_reused()
         self._add_table_jokers_freed_by_their_tile()
-        self._add_one_joker_per_set_of_13s()
+        self._add_one_joker_per_tracked_set()
         if not data.opened:
             self._add_initial_meld()
         if lay_all:
@@ -211,18 +211,28 @@ class PlayModel:
                 covered += [self.jokers[f] for f in faces if f in self.jokers]
                 self.model.add(cp_model.LinearExpr.sum(covered) >= freed)
 
-    def _add_one_joker_per_set_of_13s(self) -> None:
-        # One number tile with two jokers is a run, not a set (rules.md section 2), and is worth
-        # what the run is worth. For a number 2..12 the run around it (n-1, n, n+1) is worth the
-        # same 3n as the set, and for a 1 the run 1-2-3 is worth more, so such a set is simply laid
-        # as that run (see _as_run). Only 13 J J would count 39 as a set against 36 as the run
-        # 11-12-13: so a set of three 13s holds at most one joker. Only possible with both jokers.
+    def _tracks(self, tpl: Template) -> bool:
+        """Sets of three whose jokers the model places one by one (at most one per set laid)."""
+        return _is_set_of_13s(tpl) or (tpl.kind == "set" and len(tpl) == 3 and not self.held.isdisjoint(tpl.faces))
+
+    def _add_one_joker_per_tracked_set(self) -> None:
+        # One number tile with two jokers is a run, not a set (rules.md section 2): a set of three
+        # laid that way is laid as the run around its number (lone_tile_run), and its jokers then
+        # stand for other faces than the set's. That matters in two cases, where the model tracks
+        # the jokers of each set of three one by one and allows at most one per set laid:
+        # * a set holding a face a table joker stands for: a joker counted at that face (which
+        #   keeps the table joker in place, _add_table_jokers_freed_by_their_tile) must still stand
+        #   for it after the layout;
+        # * a set of three 13s: 13 J J would count 39 as a set against 36 as the run 11-12-13. For
+        #   a number 2..12 the run n-1..n+1 is worth the same 3n as the set, and for a 1 the run
+        #   1-2-3 is worth more, so elsewhere the relabelling costs nothing.
+        # Only possible with both jokers in play.
         if self.data.pool_jokers < MAX_JOKERS:
             return
         in_sets: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.jokers}
         other_slots: dict[int, list[cp_model.IntVar]] = {f: [] for f in self.jokers}
         for k, ((tpl, bound), use) in enumerate(zip(self.candidates, self.use)):
-            if not _is_set_of_13s(tpl):
+            if not self._tracks(tpl):
                 for f in tpl.faces:
                     if f in other_slots:
                         other_slots[f].append(use)
@@ -258,7 +268,8 @@ class PlayModel:
         # easiest move to carry out); then the most value (or tiles).
         kept = cp_model.LinearExpr.sum(self.keep)
         max_tiles = sum(self.data.rack) + self.data.rack_jokers
-        max_value = sum(_number(f) * n for f, n in enumerate(self.data.rack)) + 13 * self.data.rack_jokers
+        highest = NUMBERS_PER_COLOUR  # a joker counts at most a 13
+        max_value = sum(_number(f) * n for f, n in enumerate(self.data.rack)) + highest * self.data.rack_jokers
         melds = len(self.keep)
         primary: cp_model.LinearExprT
         secondary: cp_model.LinearExprT
@@ -280,7 +291,7 @@ class PlayModel:
 
 
 def _is_set_of_13s(tpl: Template) -> bool:
-    return tpl.kind == "set" and len(tpl) == 3 and _number(tpl.faces[0]) == 13
+    return tpl.kind == "set" and len(tpl) == 3 and _number(tpl.faces[0]) == NUMBERS_PER_COLOUR
 
 
 def _candidates(
@@ -331,7 +342,7 @@ def solve_play(
     play_model = PlayModel(deal, data, goal, lay_all=lay_all)
     solver, status = play_model.solve(TIME_LIMIT_S if time_limit is None else time_limit)
     if status is SolveStatus.INFEASIBLE:
-        kept = tuple(TableMeld(m, "kept", (False,) * len(m.placements)) for m in table)
+        kept = tuple(LaidMeld(m, "kept", (False,) * len(m.placements)) for m in table)
         return Play(tuple(rack), (), 0, kept, tuple(rack), not opened, goal, status)
     if status is SolveStatus.UNKNOWN:
         raise SolverError("the play model reached its time limit without an answer")
@@ -357,7 +368,8 @@ def _layout(
         if not kept:
             for f, n in enumerate(counts):
                 available[f] += n
-    # Pieces: three-tile sets whose jokers the model placed, then the rest (runs joined).
+    # Pieces: sets of three whose jokers the model placed (one per set at most), then the rest
+    # (runs joined; a set of one tile and two jokers laid as its run).
     fixed: list[list[int]] = []  # faces of sets whose jokers the model placed (given in joker_faces)
     joker_faces: list[list[int]] = []
     rest: list[tuple[int, ...]] = []
@@ -365,7 +377,7 @@ def _layout(
         count = solver.value(use)
         if not count:
             continue
-        if pm.set_jokers and _is_set_of_13s(tpl):
+        if (k, tpl.faces[0]) in pm.set_jokers:
             spread = [f for f in tpl.faces for _ in range(solver.value(pm.set_jokers[k, f]))]
             for copy in range(count):
                 wild = spread[copy] if copy < len(spread) else None
@@ -384,7 +396,7 @@ def _layout(
                 available[f] -= 1
                 placements.append(Placement(Tile(f), Tile(f)))
         pieces.append(placements)
-    for joined in _join_runs(rest, wrap):
+    for joined in join_runs(rest, wrap):
         placements = []
         for f in joined:
             if available[f] > 0:
@@ -397,7 +409,7 @@ def _layout(
     pieces = [_as_run(p, rack_joker_faces) for p in pieces]
     built = [Meld(_kind(p, wrap), tuple(p)) for p in sorted(pieces, key=lambda ps: [q.as_ for q in ps])]
     marked = _mark_rack_tiles(built, placed_counts, placed_jokers, rack_joker_faces)
-    table = [TableMeld(m, "kept", (False,) * len(m.placements)) for m, kept in zip(data.table, keep) if kept]
+    table = [LaidMeld(m, "kept", (False,) * len(m.placements)) for m, kept in zip(data.table, keep) if kept]
     table.extend(sorted(marked, key=lambda tm: tm.status == "new"))
     placed = [Tile(f) for f in sorted(placed_counts) for _ in range(placed_counts[f])] + [JOKER] * placed_jokers
     left = list(rack)
@@ -425,7 +437,7 @@ def _rack_joker_faces(pm: PlayModel, solver: cp_model.CpSolver, data: PlayData) 
 
 def _mark_rack_tiles(
     melds: Sequence[Meld], placed: dict[int, int], placed_jokers: int, joker_faces: Sequence[int]
-) -> list[TableMeld]:
+) -> list[LaidMeld]:
     """Status of each built meld, and which of its tiles come from the rack.
 
     Melds that rack tiles alone can make are ``new`` (checked in order); the remaining rack tiles
@@ -453,10 +465,10 @@ def _mark_rack_tiles(
             marks.append([True] * len(meld.placements))
         else:
             marks.append(None)
-    out: list[TableMeld | tuple[Meld, list[bool]]] = []
+    out: list[LaidMeld | tuple[Meld, list[bool]]] = []
     for meld, mark in zip(melds, marks):
         if mark is not None:
-            out.append(TableMeld(meld, "new", tuple(mark)))
+            out.append(LaidMeld(meld, "new", tuple(mark)))
             continue
         flags = []
         for p in meld.placements:
@@ -473,57 +485,28 @@ def _mark_rack_tiles(
         out.append((meld, flags))
     # Rack jokers the value counted elsewhere: mark the first table jokers not yet marked.
     for entry in out:
-        if isinstance(entry, TableMeld):
+        if isinstance(entry, LaidMeld):
             continue
         meld, flags = entry
         for k, p in enumerate(meld.placements):
             if jokers_left and p.tile.is_joker and not flags[k]:
                 flags[k] = True
                 jokers_left -= 1
-    return [e if isinstance(e, TableMeld) else TableMeld(e[0], "changed", tuple(e[1])) for e in out]
+    return [e if isinstance(e, LaidMeld) else LaidMeld(e[0], "changed", tuple(e[1])) for e in out]
 
 
 def _as_run(placements: list[Placement], rack_joker_faces: list[int]) -> list[Placement]:
-    """A set of one number tile and two jokers laid as the run it is (rules.md section 2): around
-    the number (n-1, n, n+1; 1-2-3 for a 1), worth the same as the set (more for a 1). The faces the
-    rack's jokers are counted at move with them."""
-    real = [p for p in placements if not p.tile.is_joker]
-    if len(placements) != 3 or len(real) != 1 or len({p.as_.number for p in placements}) != 1:
-        return placements
-    tile = real[0].tile
-    start = min(max(tile.number - 1, 1), 11)
-    faces = [Tile.face(tile.colour, n) for n in range(start, start + 3)]
+    """A set of one number tile and two jokers laid as the run around it (rules.md section 2,
+    :func:`lone_tile_run`); the faces the rack's jokers are counted at move with them."""
+    laid = lone_tile_run(placements, JOKER, around=True)
     old = [p.as_.index for p in placements if p.tile.is_joker]
-    new = [f.index for f in faces if f != tile]
-    for before, after in zip(old, new):
-        if before in rack_joker_faces:
-            rack_joker_faces[rack_joker_faces.index(before)] = after
-    return [Placement(tile, f) if f == tile else Placement(JOKER, f) for f in faces]
+    new = [p.as_.index for p in laid if p.tile.is_joker]
+    if old != new:
+        for before, after in zip(old, new):
+            if before in rack_joker_faces:
+                rack_joker_faces[rack_joker_faces.index(before)] = after
+    return laid
 
 
 def _kind(placements: Sequence[Placement], wrap: bool) -> Literal["set", "run"]:
     return "set" if faces_meld_kind([p.as_ for p in placements], wrap) == "set" else "run"
-
-
-def _join_runs(pieces: Sequence[tuple[int, ...]], wrap: bool) -> list[tuple[int, ...]]:
-    """Pieces in a stable order, runs that continue each other joined (R1-3 + R4-6 → R1-6)."""
-    out: list[tuple[int, ...]] = []
-    for piece in sorted(pieces):
-        for k, prev in enumerate(out):
-            joined = (*prev, *piece)
-            if (
-                _is_run(prev, wrap)
-                and _is_run(piece, wrap)
-                and prev[-1] // 13 == piece[0] // 13
-                and piece[0] - prev[-1] == 1
-                and _is_run(joined, wrap)
-            ):
-                out[k] = joined
-                break
-        else:
-            out.append(piece)
-    return out
-
-
-def _is_run(faces: Sequence[int], wrap: bool) -> bool:
-    return faces_meld_kind([Tile(f) for f in faces], wrap) == "run"

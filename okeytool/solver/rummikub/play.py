@@ -4,7 +4,8 @@ Data → model → typed result, as elsewhere in the solvers:
 
 * :func:`read_table` turns the melds on the table (as written) into :class:`Meld` objects, deciding
   what each joker on the table stands for, and refuses a meld that is not a valid set or run;
-* :func:`check_play_supply` refuses tiles that cannot exist together (rack plus table);
+* :func:`prepare` refuses tiles that cannot exist together (rack plus table, by the one supply
+  check of :mod:`okeytool.parse.supply`);
 * :func:`best_play` asks the CP-SAT model (:mod:`okeytool.solver.rummikub.model`) for the play that
   places the most tiles (``goal="tiles"``) or the most value (``goal="value"``), and, among equal
   plays, keeps the most table melds unchanged, then (tie-break) places the most value / tiles;
@@ -21,154 +22,32 @@ ortools is imported only when a model is solved, so that the command line starts
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
 from okeytool.deal import Deal
-from okeytool.errors import HandSizeError, InputError, SupplyError
-from okeytool.parse.supply import limit
-from okeytool.solver.melds.result import Meld, SolveStatus
+from okeytool.errors import HandSizeError, InputError
+from okeytool.parse.supply import check_supply
+from okeytool.solver.melds.result import Meld
 from okeytool.solver.melds.table import read_table_meld
+from okeytool.solver.rummikub.result import GOALS, Goal, GoOut, LaidMeld, MeldStatus, Play
 from okeytool.tiles import Tile
 from okeytool.values import rack_value
 
-Goal = Literal["tiles", "value"]
-MeldStatus = Literal["kept", "changed", "new"]
-GOALS: tuple[Goal, ...] = ("tiles", "value")
-
-
-@dataclass(frozen=True)
-class TableMeld:
-    """One meld of the table after the play.
-
-    ``status``: ``"kept"`` (a table meld left exactly as it was), ``"changed"`` (holds tiles that were
-    on the table, rearranged or added to) or ``"new"`` (only tiles from the rack). ``from_rack`` marks,
-    per placement, a tile laid from the rack this turn (identical tiles are interchangeable: the
-    marks show one way to carry the play out).
-    """
-
-    meld: Meld
-    status: MeldStatus
-    from_rack: tuple[bool, ...]
-
-    def to_json(self) -> list[dict[str, str]]:
-        """The meld as cli.md's list of ``{"tile", "as"}``."""
-        return self.meld.to_json()
-
-
-@dataclass(frozen=True)
-class Play:
-    """The answer of :func:`best_play`.
-
-    ``placed``: the rack tiles to lay (canonical order); ``value``: the numbers they stand for (a
-    joker counts the number it stands for; when jokers move on the table, the rack's jokers are
-    counted at the best of the numbers jokers stand for); ``table``: the whole table after the play;
-    ``rack_left``: what stays in the rack; ``initial``: the initial-meld rule applied (the player had
-    not yet melded); ``status``: how the solve ended (optimal unless the time limit was reached).
-    """
-
-    rack: tuple[Tile, ...]
-    placed: tuple[Tile, ...]
-    value: int
-    table: tuple[TableMeld, ...]
-    rack_left: tuple[Tile, ...]
-    initial: bool
-    goal: Goal
-    status: SolveStatus
-
-    @property
-    def placed_count(self) -> int:
-        """How many rack tiles are laid."""
-        return len(self.placed)
-
-    @property
-    def must_draw(self) -> bool:
-        """True when no tile can be laid (no initial meld reaches the threshold): the player draws."""
-        return not self.placed
-
-    @property
-    def goes_out(self) -> bool:
-        """True when the whole rack is laid."""
-        return not self.rack_left
-
-    @property
-    def rack_left_value(self) -> int:
-        """What the tiles left would cost if someone went out now: numbers, a joker 30."""
-        return rack_value(self.rack_left)
-
-    @property
-    def kept_count(self) -> int:
-        """Table melds left exactly as they were."""
-        return sum(m.status == "kept" for m in self.table)
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        """The table after the play, as plain melds."""
-        return tuple(m.meld for m in self.table)
-
-    def to_json(self) -> dict[str, object]:
-        """cli.md's ``play`` document, plus ``meld_status`` (one per table meld), ``rack_left_value``,
-        ``must_draw``, ``goes_out``, ``goal`` and ``status``."""
-        return {
-            "placed": [str(t) for t in self.placed],
-            "placed_count": self.placed_count,
-            "value": self.value,
-            "table": [m.to_json() for m in self.table],
-            "rack_left": [str(t) for t in self.rack_left],
-            "initial": self.initial,
-            "meld_status": [m.status for m in self.table],
-            "rack_left_value": self.rack_left_value,
-            "must_draw": self.must_draw,
-            "goes_out": self.goes_out,
-            "goal": self.goal,
-            "status": self.status.value,
-        }
-
-
-@dataclass(frozen=True)
-class GoOut:
-    """The answer of :func:`can_go_out`: can the whole rack be laid now, and how.
-
-    ``play`` is the play laying every rack tile, or None when there is none.
-    """
-
-    rack: tuple[Tile, ...]
-    play: Play | None
-    initial: bool
-    status: SolveStatus
-
-    @property
-    def winning(self) -> bool:
-        """True if the whole rack can be laid this turn."""
-        return self.play is not None
-
-    def to_json(self) -> dict[str, object]:
-        """The ``check`` document in the Rummikub profile (cli.md's keys; there is no discard).
-
-        ``best`` is null or ``{"discard": null, "kind": "melds", "okey_finish": false, "kafa": false,
-        "melds": the table after going out, "value": the numbers laid}``; ``initial`` says the
-        initial-meld rule applied; ``table`` repeats the melds (or is null).
-        """
-        best: dict[str, object] | None = None
-        if self.play is not None:
-            best = {
-                "discard": None,
-                "kind": "melds",
-                "okey_finish": False,
-                "kafa": False,
-                "melds": [m.to_json() for m in self.play.table],
-                "value": self.play.value,
-            }
-        return {
-            "winning": self.winning,
-            "winning_discards": [],
-            "best": best,
-            "initial": self.initial,
-            "table": best["melds"] if best else None,
-            "status": self.status.value,
-        }
+# The answers live in rummikub.result; they are named here too, where callers ask the questions.
+__all__ = [
+    "GOALS",
+    "Goal",
+    "GoOut",
+    "LaidMeld",
+    "MeldStatus",
+    "Play",
+    "best_play",
+    "can_go_out",
+    "prepare",
+    "rack_value",
+    "read_table",
+    "require_rummikub",
+]
 
 
 def require_rummikub(deal: Deal, question: str = "play") -> None:
@@ -195,23 +74,6 @@ def read_table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Meld, ...]:
     return tuple(read_table_meld(deal, deal.resolve(tiles), number) for number, tiles in enumerate(melds, start=1))
 
 
-def check_play_supply(deal: Deal, rack: Sequence[Tile], table: Sequence[Tile]) -> None:
-    """Refuse a rack and table that cannot exist together: at most 2 of each face, 2 jokers.
-
-    Raises :class:`SupplyError` naming the tile and where the copies are.
-    """
-    in_rack, on_table = Counter(rack), Counter(table)
-    for tile in sorted(set(in_rack) | set(on_table)):
-        allowed = limit(deal, tile)
-        held, laid = in_rack[tile], on_table[tile]
-        if held + laid > allowed:
-            where = " and ".join(
-                part for part in (f"{held} in the rack" if held else "", f"{laid} on the table" if laid else "") if part
-            )
-            what = "jokers" if tile.is_joker else f"copies of {tile}"
-            raise SupplyError(f"too many {tile}: {where}, but only {allowed} {what} exist")
-
-
 def prepare(
     deal: Deal, rack: Sequence[Tile], table: Sequence[Sequence[Tile]], question: str = "play"
 ) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
@@ -224,7 +86,7 @@ def prepare(
     held = deal.resolve(rack)
     if not held:
         raise HandSizeError(f"{question} needs at least one tile in the rack, but no tiles were given")
-    check_play_supply(deal, held, [t for m in table for t in deal.resolve(m)])
+    check_supply(deal, held, [t for m in table for t in deal.resolve(m)], places=("in the rack", "on the table"))
     melds = read_table(deal, table)
     return tuple(sorted(held)), melds
 

@@ -1,0 +1,72 @@
+"""Text that came from a user (player and game names, notes), made inert for the terminal.
+
+A name is data: it is never read as rich markup (``[/]``, ``[white on white]Ali``) and no control
+or escape character in it reaches the terminal (a clear screen, an OSC 8 link, a colour change).
+Every renderer prints user text through :func:`user_text` (a rich ``Text``, which is never parsed
+for markup) or :func:`inert` (a plain string).
+
+Names are also checked where they enter (:func:`okeytool.score.names.check_name` refuses control,
+zero-width and bidi characters), so this is the second line: text already stored, free-form notes,
+and anything quoted back.
+
+>>> inert("Ali\\x1b[2J")
+'Ali\\\\x1b[2J'
+>>> user_text("[white on white]Ali").plain
+'[white on white]Ali'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from rich.text import Text
+
+#: Unicode categories shown as escapes: control (C0/C1, DEL), format (zero-width, bidi controls,
+#: soft hyphen), surrogates, private use, unassigned, and line/paragraph separators.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def visible(char: str) -> str:
+    """One character as it may be printed: itself, or an escape (``\\x1b``, ``\\u202e``) if it is hidden."""
+    if unicodedata.category(char) not in HIDDEN_CATEGORIES:
+        return char
+    code = ord(char)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def inert(text: str) -> str:
+    """``text`` with every control, escape, zero-width and bidi character shown as an escape.
+
+    The result holds no character that acts on a terminal; markup stays literal wherever it is
+    printed as a rich ``Text`` (see :func:`user_text`).
+    """
+    if text.isprintable():
+        return text
+    return "".join(visible(ch) for ch in text)
+
+
+def user_text(text: str, style: str = "") -> Text:
+    """A rich ``Text`` of user ``text``: printed literally (no markup), hidden characters as escapes."""
+    return Text(inert(text), style=style)
+
+
+def joined(names: Iterable[str], sep: str = ", ") -> str:
+    """Names joined by ``sep``, each made inert."""
+    return sep.join(inert(n) for n in names)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """``Ali``, ``Ali and Bora``, ``Ali, Bora and Cem`` (names made inert).
+
+    >>> and_list(["Ali", "Bora", "Cem"])
+    'Ali, Bora and Cem'
+    """
+    safe = [inert(n) for n in names]
+    if len(safe) <= 1:
+        return "".join(safe)
+    return ", ".join(safe[:-1]) + " and " + safe[-1]

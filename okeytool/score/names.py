@@ -1,0 +1,95 @@
+"""Player, team and game names as they enter: normalised, and refused when they hold hidden characters.
+
+A name is typed data. It is normalised to Unicode NFC and stripped of surrounding spaces, so
+``Çağrı`` typed with combining accents and with precomposed letters is one name. A name holding a
+character that does not show (control and escape characters, zero-width characters, bidi
+controls such as U+202E, line separators) is refused rather than silently changed: such a name
+looks like another one, or rearranges the text around it. Markup such as ``[/]`` is allowed in a
+name and printed literally (``okeytool.render.text``).
+
+>>> check_name(" Ali ", "a player name")
+'Ali'
+>>> check_name("Ali\\u200b", "a player name")
+Traceback (most recent call last):
+...
+okeytool.errors.RoundError: a player name may not hold the invisible character U+200B: 'Ali\\u200b'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from okeytool.errors import RoundError
+
+#: Unicode categories refused in names: control, format (zero-width, bidi), surrogates, private
+#: use, unassigned, line and paragraph separators.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: The longest name kept (in characters): a name is a label at a table, not a document.
+MAX_NAME_LENGTH = 40
+
+
+#: The longest piece of input quoted whole in an error message.
+MAX_QUOTED = 60
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` for an error message, cut to :data:`MAX_QUOTED` characters (a 1 MB token is
+    not repeated back); the repr also shows hidden characters as escapes.
+
+    >>> quoted("x" * 100).endswith("xxx... (100 characters)"), len(quoted("x" * 100)) < 80
+    (True, True)
+    """
+    text = repr(value)
+    if len(text) <= MAX_QUOTED:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return text[: MAX_QUOTED - 3] + "..." + size
+
+
+def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> str:
+    """``name`` normalised (NFC, stripped). Raises :class:`RoundError` naming ``what`` for an invisible
+    character or a name longer than ``max_length``. An empty result is returned as is (callers decide)."""
+    text = unicodedata.normalize("NFC", name).strip()
+    for char in text:
+        if unicodedata.category(char) in REFUSED_CATEGORIES:
+            raise RoundError(f"{what} may not hold the invisible character U+{ord(char):04X}: {quoted(text)}")
+    if len(text) > max_length:
+        raise RoundError(
+            f"{what} is at most {max_length} characters long, got {len(text)}: {quoted(text[:max_length])}..."
+        )
+    return text
+
+
+def name_key(name: str) -> str:
+    """The form names are compared in: case folded, the Turkish dotted and dotless i as one letter.
+
+    >>> name_key("ALİ") == name_key("Ali") == name_key("alı")
+    True
+    """
+    text = unicodedata.normalize("NFC", name).strip()
+    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")
+    return unicodedata.normalize("NFC", text.casefold())
+
+
+def match_name(given: str, names: Sequence[str], what: str) -> str:
+    """The one of ``names`` that ``given`` means: the same name, else the same ignoring case, else the
+    only name it begins (``ali`` and ``Al`` mean ``Ali``).
+
+    Raises :class:`RoundError` naming ``what`` when no name matches or a prefix fits several.
+
+    >>> match_name("bo", ["Ali", "Bora", "Cem"], "winner")
+    'Bora'
+    """
+    if given in names:
+        return given
+    key = name_key(given)
+    same = [n for n in names if name_key(n) == key]
+    if len(same) == 1:
+        return same[0]
+    begun = [n for n in names if name_key(n).startswith(key)] if key else []
+    if len(begun) == 1:
+        return begun[0]
+    if len(begun) > 1:
+        raise RoundError(f"{quoted(given)} as {what} could be {' or '.join(begun)}: type more of the name")
+    raise RoundError(f"unknown player {quoted(given)} as {what} (players: {', '.join(names)})")

@@ -1,0 +1,564 @@
+"""Win chance and expected points of a hand over the draws left (rules.md section 4.1).
+
+The model: the player holds a 14-tile hand *h* after a discard, has *T* own draws left, and knows a
+set *S* of tiles out of play (the indicator, the tiles seen, and the tile just thrown). Each draw is
+face *X* with probability unseen(X)/U, U = 106 − 14 − |S| (constant: later discards go back to the
+pool). Before each draw another player ends the round with probability *r* (then 0). Then
+
+* V_T(h) = (1 − r) · Σ_X p(X) · [1 if h+X wins, else max_d V_{T−1}(h+X−d)], V_0 = 0;
+* E_T(h) = (1 − r) · Σ_X p(X) · max(v(h+X), max_d E_{T−1}(h+X−d)), E_0 = 0,
+
+v being the points of the best finish of h+X (2 × the finish multiplier, ×2 more for a renkli
+indicator; what each other player is charged in ``pagat`` / ``penalty``, what the winner gains in
+``okeygg``). :func:`chance_of` computes both in one backward recursion over canonical hands (the
+solver form: plain counts and the wild count, memoised), and the ranking and the finish-now advice
+use it.
+
+Methods (``model.method``, and ``method`` on each row):
+
+* ``exact``: every discard is considered after every draw, and every way to hold a winning hand.
+  The only pruning is proved: a hand *k* tiles away cannot win within fewer than *k* draws (a draw
+  lowers the deficiency by at most one), so such a state is worth 0 in both recursions. The default
+  for at most :data:`EXACT_DRAWS` draws.
+* ``keep``: after each draw only the discards that keep the hand as close to winning as the best
+  14 of the 15 (lowest deficiency). A policy the player could follow, so a lower bound of exact.
+* ``advance``: a draw that does not bring the hand closer is thrown back (the hand stays), after one
+  that does only the discards that keep the lower deficiency, and a winning hand is held only by
+  throwing the drawn tile back. Again a policy, so a lower bound of exact (and of keep); the default
+  for longer horizons. benchmarks/bench_chance.py measures its gap to exact where both run.
+* ``exact-capped`` / ``advance-capped``: the method stopped at its share of :data:`TIME_LIMIT`; the
+  states it had not solved count 0, so the answer is a lower bound, and the output says so.
+
+Everything is in floats; the tests hold the exact method to a brute force in fractions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import isfinite
+from time import perf_counter
+from typing import Literal
+
+from okeytool.deal import Deal, SolverHand
+from okeytool.errors import InputError
+from okeytool.finish import Finish
+from okeytool.parse.supply import check_hand_size, check_supply
+from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
+from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
+from okeytool.solver.classic.pairs import pairs_deficiency
+from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
+
+Method = Literal["exact", "keep", "advance", "exact-capped", "advance-capped"]
+Goal = Literal["chance", "points"]
+
+#: Tiles in a full set.
+SET_SIZE = 106
+#: Players at a classic table: the player draws every fourth tile of the middle.
+PLAYERS = 4
+#: Own draws left when neither ``draws`` nor ``pile`` is given: mid-round (the middle starts with
+#: 48 tiles for four players, 12 draws each; 8 is a third of the way in).
+DEFAULT_DRAWS = 8
+#: The default risk: 0, so that the chance is the chance of completing the hand before the stock
+#: runs out. Another player's chance to finish depends on his hand, which the model cannot see; a
+#: user who wants it counted gives ``risk`` (e.g. 0.03: three opponents, each finishing on about
+#: one turn in a hundred mid-round).
+DEFAULT_RISK = 0.05
+#: Longest horizon accepted (the middle holds at most 48 tiles: 12 own draws).
+MAX_DRAWS = 12
+
+#: Time an answer may take (a whole ranking, or one hand), in seconds. Each hand of a ranking gets
+#: an equal share of what is left; past it ``advance`` counts the states it has not solved as 0.
+TIME_LIMIT = 2.2
+#: Longest horizon answered exactly by default; beyond it ``advance`` (measured against exact in
+#: benchmarks/bench_chance.py and tests/test_chance_methods.py).
+EXACT_DRAWS = 2
+
+#: Draw slots: 0..51 a plain face (the okey's face held as a false joker ``F``), 52 a real okey.
+WILD_SLOT = FACE_COUNT
+SLOTS = FACE_COUNT + 1
+_ORDER: tuple[Method, ...] = ("exact", "keep", "advance", "exact-capped", "advance-capped")
+State = tuple[int, ...]
+
+
+def draws_from_pile(pile: int) -> int:
+    """Own draws left when ``pile`` tiles are left in the middle of a four-player table, the player
+    about to discard: the next three players draw before him, so he gets every fourth tile.
+
+    Raises :class:`InputError` for a negative pile or one larger than the middle ever holds.
+    """
+    most = SET_SIZE - PLAYERS * WINNING_SIZE - 2  # the indicator and the starter's 15th tile
+    if not 0 <= pile <= most:
+        raise InputError(f"--pile must be between 0 and {most} (tiles left in the middle), got {pile}")
+    return pile // PLAYERS
+
+
+def check_model(draws: int, risk: float) -> None:
+    """Refuse a horizon or a risk outside the model. Raises :class:`InputError`."""
+    if not 0 <= draws <= MAX_DRAWS:
+        raise InputError(f"--draws must be between 0 and {MAX_DRAWS} (own draws left), got {draws}")
+    if not (isfinite(risk) and 0 <= risk < 1):
+        raise InputError(f"--risk must be at least 0 and below 1 (chance per draw), got {risk}")
+
+
+@dataclass(frozen=True)
+class ChanceModel:
+    """The model an answer was computed in: draws left, risk, pool size and the method."""
+
+    draws: int
+    risk: float
+    pool: int
+    method: Method
+
+    @property
+    def exact(self) -> bool:
+        """True when the answer is exact in the model (not a lower bound)."""
+        return self.method == "exact"
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``model`` object."""
+        return {"draws": self.draws, "risk": self.risk, "pool": self.pool, "method": self.method}
+
+
+@dataclass(frozen=True)
+class HandChance:
+    """V_T and E_T of one 14-tile hand (``chance`` 0..1, ``points`` expected), and the model."""
+
+    chance: float
+    points: float
+    model: ChanceModel
+
+
+def pool_size(seen_count: int) -> int:
+    """U = 106 − 14 − |S|, ``seen_count`` = |S| (the indicator included)."""
+    return SET_SIZE - WINNING_SIZE - seen_count
+
+
+def finish_points(deal: Deal, finish: Finish) -> int:
+    """The points of a finish (rules.md 7): 2 × its multiplier, doubled by a renkli indicator.
+
+    What each other player is charged in ``pagat`` and ``penalty``, what the winner gains in ``okeygg``.
+    """
+    points = WIN_POINTS * finish.multiplier(deal.rules)
+    if deal.rules.renkli and deal.indicator is not None and deal.indicator.colour in RENKLI_COLOURS:
+        points *= 2
+    return points
+
+
+class HandFacts:
+    """What the recursion asks about hands, cached for one deal (it does not depend on the seen
+    tiles): deficiencies, waits, the discards of a 15-tile state, the best finish."""
+
+    def __init__(self, deal: Deal, analyser: Analyser | None = None) -> None:
+        self.deal = deal
+        self.analyser = analyser or Analyser(deal)
+        self.supply = deal.supply_vector()
+        self.pairs = deal.rules.seven_pairs
+        self.points_by_finish = {f: finish_points(deal, f) for f in Finish}
+        self._info: dict[State, tuple[int, int, int]] = {}
+        self._deficiency: dict[State, int] = {}
+        self._value: dict[State, int] = {}
+        self._children: dict[State, tuple[State, ...]] = {}
+        self._lower: dict[State, int] = {}
+
+    def slot(self, tile: Tile) -> int:
+        """The draw slot of a tile as held."""
+        face = self.deal.plays_as(tile)
+        return WILD_SLOT if face is None else face.index
+
+    def state(self, tiles: Sequence[Tile]) -> State:
+        """The canonical state of a hand: counts per slot."""
+        counts = [0] * SLOTS
+        for tile in tiles:
+            counts[self.slot(tile)] += 1
+        return tuple(counts)
+
+    def deficiency(self, state: State) -> int:
+        """The deficiency of a 14-tile state."""
+        known = self._deficiency.get(state)
+        if known is None:
+            known = self.analyser.deficiency(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])).total
+            self._deficiency[state] = known
+        return known
+
+    def info(self, state: State) -> tuple[int, int, int]:
+        """Of a 14-tile state: (deficiency, bit mask of the slots whose draw makes a winning 15,
+        bit mask of the slots whose draw brings it closer)."""
+        known = self._info.get(state)
+        if known is not None:
+            return known
+        k = self.deficiency(state)
+        useful = 0
+        if k:
+            for tile in self.analyser.useful_draws(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])):
+                useful |= 1 << self.slot(tile)
+        wins = (1 << SLOTS) - 1 if k == 0 else useful if k == 1 else 0
+        known = (k, wins, useful)
+        self._info[state] = known
+        return known
+
+    def discards(self, after: State) -> tuple[State, ...]:
+        """The distinct 14-tile states after one discard from a 15-tile state."""
+        known = self._children.get(after)
+        if known is not None:
+            return known
+        out = []
+        for d in range(SLOTS):
+            if after[d]:
+                child = list(after)
+                child[d] -= 1
+                out.append(tuple(child))
+        known = tuple(out)
+        self._children[after] = known
+        return known
+
+    def lower_bound(self, state: State) -> int:
+        """A cheap lower bound of the deficiency: the cover programme without the copy limits (it
+        can only fit more tiles than the supply allows) and the exact seven-pairs count."""
+        known = self._lower.get(state)
+        if known is None:
+            counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+            melds = max(0, WINNING_SIZE - self.analyser.cover.cover(counts).kept - wilds)
+            known = min(melds, pairs_deficiency(counts, wilds, self.supply)) if self.pairs else melds
+            self._lower[state] = known
+        return known
+
+    def within(self, state: State, bound: int) -> bool:
+        """True if the 14-tile state is at most ``bound`` tiles away (the cheap bound first)."""
+        known = self._deficiency.get(state)
+        if known is None and self.lower_bound(state) > bound:
+            return False
+        return self.deficiency(state) <= bound
+
+    def value(self, after: State) -> int:
+        """v: the points of the best finish of a winning 15-tile state.
+
+        Seven pairs score before melds, and a real okey thrown doubles; so the best finish is found
+        from at most three questions instead of one per discard: is some 14 of the 15 seven pairs
+        (the closed form), is the 14 without a real okey complete, and is it seven pairs.
+        """
+        known = self._value.get(after)
+        if known is not None:
+            return known
+        counts, wilds = after[:FACE_COUNT], after[WILD_SLOT]
+        finishes = [Finish.NORMAL]
+        if wilds:
+            without = list(after)
+            without[WILD_SLOT] -= 1
+            if self.deficiency(tuple(without)) == 0:
+                pairs = self.pairs and pairs_deficiency(counts, wilds - 1, self.supply) == 0
+                finishes.append(Finish.PAIRS_OKEY if pairs else Finish.OKEY)
+        if self.pairs and pairs_deficiency(counts, wilds, self.supply) == 0:
+            finishes.append(Finish.PAIRS)
+        known = max(self.points_by_finish[f] for f in finishes)
+        self._value[after] = known
+        return known
+
+
+class ChanceSolver:
+    """The recursion for one set of out-of-play tiles, one risk and one method, over shared
+    :class:`HandFacts`. ``seen`` are the tiles out of play other than the indicator (as held).
+
+    ``deadline`` (a ``time.perf_counter`` value): past it the states not yet solved count 0, so the
+    answer is a lower bound, and ``capped`` is set.
+    """
+
+    def __init__(
+        self, facts: HandFacts, seen: Sequence[Tile], risk: float, method: Method, deadline: float | None = None
+    ) -> None:
+        self.facts = facts
+        self.risk = risk
+        self.method = method
+        self.deadline = deadline
+        supply = list(facts.supply) + [MAX_WILDS]
+        out = [0] * SLOTS
+        for tile in seen:
+            out[facts.slot(tile)] += 1
+        self.left = tuple(s - o for s, o in zip(supply, out))  # copies not out of play, per slot
+        self.pool = pool_size(len(seen) + 1)
+        self.scale = (1.0 - risk) / self.pool
+        self.memo: dict[tuple[State, int], tuple[float, float]] = {}
+        self.capped = False
+
+    def solve(self, state: State, draws: int) -> tuple[float, float]:
+        """(V_T, E_T) of a 14-tile state."""
+        if draws <= 0:
+            return 0.0, 0.0
+        key = (state, draws)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        facts = self.facts
+        k, wins, _ = facts.info(state)
+        if k > draws:
+            self.memo[key] = (0.0, 0.0)
+            return 0.0, 0.0
+        if self.deadline is not None and perf_counter() > self.deadline:
+            self.capped = True
+            return 0.0, 0.0
+        rest = draws - 1
+        total_v = total_e = 0.0
+        left = self.left
+        useful = facts.info(state)[2]
+        advance = self.method in ("advance", "advance-capped")
+        # advance: every draw that does not bring the hand closer leads back to the same hand.
+        back_v, back_e = self.solve(state, rest) if advance and rest else (0.0, 0.0)
+        back = 0
+        for x in range(SLOTS):
+            n = left[x] - state[x]
+            if n <= 0:
+                continue
+            if wins >> x & 1:
+                after = list(state)
+                after[x] += 1
+                best_e = float(facts.value(tuple(after)))
+                if advance:
+                    best_e = max(best_e, back_e)
+                elif rest:  # hold: play on with a winning hand
+                    for child in self.options(state, x, rest, win=True):
+                        best_e = max(best_e, self.solve(child, rest)[1])
+                total_v += n
+                total_e += n * best_e
+                continue
+            if advance and not useful >> x & 1:
+                back += n
+                continue
+            if not rest:
+                continue
+            best_v = best_e = 0.0
+            for child in self.options(state, x, rest, win=False):
+                v, e = self.solve(child, rest)
+                if v > best_v:
+                    best_v = v
+                if e > best_e:
+                    best_e = e
+            total_v += n * best_v
+            total_e += n * best_e
+        total_v += back * back_v
+        total_e += back * back_e
+        known = (total_v * self.scale, total_e * self.scale)
+        self.memo[key] = known
+        return known
+
+    def options(self, state: State, x: int, rest: int, *, win: bool) -> list[State]:
+        """The 14-tile states the method considers after ``state`` drew slot ``x``, with ``rest``
+        draws left after it (``win``: the 15 tiles win, these are the ways to hold)."""
+        facts = self.facts
+        k, _, useful = facts.info(state)
+        advance = self.method in ("advance", "advance-capped")
+        if advance and (win or not useful >> x & 1):
+            # advance: a draw that does not bring the hand closer is thrown back, and a winning
+            # hand is held only that way.
+            return [state] if k <= rest else []
+        grown = list(state)
+        grown[x] += 1
+        children = facts.discards(tuple(grown))
+        if self.method == "exact":
+            bound = rest
+        else:  # the lowest deficiency a discard leaves: one less after a useful draw
+            bound = 0 if win else k - 1 if useful >> x & 1 else k
+            if bound > rest:
+                return []
+        return [c for c in children if facts.within(c, bound)]
+
+
+def _solve_with(
+    deal: Deal,
+    hands: Sequence[tuple[Sequence[Tile], Sequence[Tile]]],
+    draws: int,
+    risk: float,
+    method: Method | None,
+    time_limit: float,
+) -> list[tuple[float, float, Method]]:
+    """(V, E, method used) of each (14 tiles, seen). ``method`` None: per hand the first of exact,
+    keep, advance that ends within its share of the time, else advance-capped; a method given by
+    name runs to the end."""
+    facts = HandFacts(deal)
+    out: list[tuple[float, float, Method]] = []
+    start = perf_counter()
+    for index, (tiles, seen) in enumerate(hands):
+        state = facts.state(tiles)
+        if method is not None:
+            v, e = ChanceSolver(facts, seen, risk, method).solve(state, draws)
+            out.append((v, e, method))
+            continue
+        now = perf_counter()
+        share = max(0.0, start + time_limit - now) / (len(hands) - index)
+        name: Method = "exact" if draws <= EXACT_DRAWS else "advance-capped"
+        solver = ChanceSolver(facts, seen, risk, name, now + share)
+        v, e = solver.solve(state, draws)
+        if solver.capped:
+            out.append((v, e, "advance-capped" if name != "exact" else "exact-capped"))
+        else:
+            out.append((v, e, name if name == "exact" else "advance"))
+    return out
+
+
+def weakest(methods: Sequence[Method]) -> Method:
+    """The method of a document: the least exact of its answers'."""
+    return max(methods, key=_ORDER.index, default="exact")
+
+
+def chance_of(
+    deal: Deal,
+    tiles: Sequence[Tile],
+    seen: Sequence[Tile] = (),
+    draws: int = DEFAULT_DRAWS,
+    risk: float = DEFAULT_RISK,
+    *,
+    method: Method | None = None,
+    time_limit: float = TIME_LIMIT,
+) -> HandChance:
+    """V_T and E_T of a 14-tile hand (tiles as held), ``seen`` the tiles out of play but the indicator.
+
+    ``method`` None picks the first of exact, keep, advance that fits its budget.
+    Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules).
+    """
+    _check_rules(deal)
+    check_hand_size(tiles, (WINNING_SIZE,), "chance")
+    check_supply(deal, tiles, seen)
+    check_model(draws, risk)
+    ((v, e, used),) = _solve_with(deal, [(tiles, seen)], draws, risk, method, time_limit)
+    return HandChance(v, e, ChanceModel(draws, risk, pool_size(len(seen) + 1), used))
+
+
+@dataclass(frozen=True)
+class ChanceRow:
+    """One discard of the ranking: the ordinary row (rules.md 4), its win chance and expected points.
+
+    For a winning discard ``chance`` is 1 and ``points`` the points of finishing with it now.
+    """
+
+    option: DiscardOption
+    chance: float
+    points: float
+    method: Method = "exact"
+
+    @property
+    def tile(self) -> Tile:
+        """The tile thrown."""
+        return self.option.tile
+
+    def to_json(self) -> dict[str, object]:
+        """One entry of cli.md's ``discards`` list with ``chance`` and ``points``."""
+        return {**self.option.to_json(), "chance": self.chance, "points": self.points, "method": self.method}
+
+
+@dataclass(frozen=True)
+class FinishNow:
+    """For a winning 15-tile hand: the points of the best finish now, the best expected points of
+    holding (throwing a tile without finishing and playing on), and which is worth more."""
+
+    points: float
+    hold_points: float
+    hold_tile: Tile
+
+    @property
+    def advice(self) -> Literal["finish", "hold"]:
+        """``hold`` only when holding is worth strictly more."""
+        return "hold" if self.hold_points > self.points else "finish"
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``finish_now`` object."""
+        return {"points": self.points, "hold_points": self.hold_points, "advice": self.advice}
+
+
+@dataclass(frozen=True)
+class ChanceRanking:
+    """The answer of :func:`chance_ranking`: every distinct discard with its chance and points."""
+
+    tiles: tuple[Tile, ...]
+    rows: tuple[ChanceRow, ...]
+    model: ChanceModel
+    goal: Goal
+    finish_now: FinishNow | None
+
+    @property
+    def best(self) -> ChanceRow:
+        """The recommended discard."""
+        return self.rows[0]
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``discard`` document with ``--chance``."""
+        return {
+            "discards": [r.to_json() for r in self.rows],
+            "model": self.model.to_json(),
+            "goal": self.goal,
+            "finish_now": self.finish_now.to_json() if self.finish_now else None,
+        }
+
+
+def chance_ranking(
+    deal: Deal,
+    tiles: Sequence[Tile],
+    seen: Sequence[Tile] = (),
+    *,
+    draws: int = DEFAULT_DRAWS,
+    risk: float = DEFAULT_RISK,
+    goal: Goal = "chance",
+    method: Method | None = None,
+    time_limit: float = TIME_LIMIT,
+) -> ChanceRanking:
+    """Rank the discards of a 15-tile hand (tiles as held) by win chance (``goal="chance"``) or by
+    expected points (``goal="points"``) within ``draws`` own draws; winning discards stay first, in
+    the order of :func:`rank_discards`; ties keep that order too. Each discard D is scored as
+    V_T(H − D), E_T(H − D) with D counted out of play. A winning hand also gets :class:`FinishNow`.
+
+    Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules, goal).
+    """
+    _check_rules(deal)
+    if goal not in ("chance", "points"):
+        raise InputError(f"--goal must be chance or points, got {goal!r}")
+    check_model(draws, risk)
+    base = rank_discards(deal, tiles, seen)
+    hands = []
+    for option in base.options:
+        rest = list(tiles)
+        rest.remove(option.tile)
+        hands.append((rest, [*seen, option.tile]))
+    answers = _solve_with(deal, hands, draws, risk, method, time_limit)
+    pool = pool_size(len(seen) + 2)
+    rows = []
+    hold: tuple[float, Tile] | None = None
+    for option, (v, e, used) in zip(base.options, answers):
+        if hold is None or e > hold[0]:
+            hold = (e, option.tile)
+        if option.win is not None:
+            rows.append(ChanceRow(option, 1.0, float(finish_points(deal, option.win.finish)), used))
+        else:
+            rows.append(ChanceRow(option, v, e, used))
+    finish_now = None
+    if base.best.wins and hold is not None:
+        finish_now = FinishNow(rows[0].points, hold[0], hold[1])
+    position = {row.tile: k for k, row in enumerate(rows)}
+
+    def order(row: ChanceRow) -> tuple[object, ...]:
+        first, second = (row.chance, row.points) if goal == "chance" else (row.points, row.chance)
+        if row.option.wins:
+            return (0, position[row.tile])
+        return (1, -first, -second, position[row.tile])
+
+    rows.sort(key=order)
+    model = ChanceModel(draws, risk, pool, weakest([r.method for r in rows]))
+    return ChanceRanking(base.tiles, tuple(rows), model, goal, finish_now)
+
+
+def _check_rules(deal: Deal) -> None:
+    if not deal.rules.classic_hand or not deal.rules.has_indicator:
+        raise InputError(f"win chances are for classic Okey hands (rules classic or okeygg), not {deal.rules.name}")
+
+
+__all__ = [
+    "ChanceRanking",
+    "ChanceRow",
+    "FinishNow",
+    "chance_ranking",
+    "ChanceModel",
+    "ChanceSolver",
+    "HandFacts",
+    "HandChance",
+    "chance_of",
+    "check_model",
+    "draws_from_pile",
+    "finish_points",
+]

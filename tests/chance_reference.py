@@ -1,0 +1,82 @@
+"""A slow, obviously-correct brute force of rules.md 4.1 in exact fractions.
+
+Every draw with its unseen copies, every discard after it, and the winning test of
+:func:`tests.reference.reference_check` (the validator only, no solver). Nothing is pruned. The
+points of a win are 2, doubled for seven pairs and doubled for a real okey thrown (the classic
+defaults: multipliers stack, no renkli).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+
+from reference import reference_check
+
+from okeytool.deal import Deal
+from okeytool.parse.supply import limit
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
+
+SET_SIZE = 106
+#: The winning test's answers, shared by every call (the deals of the tests use default options).
+_WINS: dict[tuple[str, Tile | None, tuple[Tile, ...]], int | None] = {}
+HAND = 14
+
+
+def tile_kinds() -> tuple[Tile, ...]:
+    """Every tile a player can hold, as held: the 52 faces (the okey face is a real okey) and F."""
+    return (*ALL_FACES, FALSE_JOKER)
+
+
+def win_points(deal: Deal, tiles: Sequence[Tile]) -> int | None:
+    """Points of the best finish of 15 tiles, None when no discard wins."""
+    answer = reference_check(deal, tiles)
+    best = None
+    for discard, kind in answer.wins.items():
+        points = 2 * (2 if kind == "pairs" else 1) * (2 if discard is not None and deal.is_wild(discard) else 1)
+        best = points if best is None else max(best, points)
+    return best
+
+
+def brute_chance(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], draws: int, risk: Fraction
+) -> tuple[Fraction, Fraction]:
+    """(V_T, E_T) of a 14-tile hand, ``seen`` the tiles out of play other than the indicator."""
+    out = Counter(seen)
+    pool = SET_SIZE - HAND - len(seen) - 1
+    kinds = tile_kinds()
+
+    def wins(hand15: tuple[Tile, ...]) -> int | None:
+        key = (deal.rules.name, deal.indicator, hand15)
+        if key not in _WINS:
+            _WINS[key] = win_points(deal, hand15)
+        return _WINS[key]
+
+    @cache
+    def solve(hand: tuple[Tile, ...], left: int) -> tuple[Fraction, Fraction]:
+        if left == 0:
+            return Fraction(0), Fraction(0)
+        held = Counter(hand)
+        total_v = total_e = Fraction(0)
+        for x in kinds:
+            copies = limit(deal, x) - held[x] - out[x]
+            if copies <= 0:
+                continue
+            grown = tuple(sorted((*hand, x)))
+            points = wins(grown)
+            best_v = Fraction(1) if points is not None else Fraction(0)
+            best_e = Fraction(points) if points is not None else Fraction(0)
+            for d in sorted(set(grown)):
+                rest = list(grown)
+                rest.remove(d)
+                v, e = solve(tuple(rest), left - 1)
+                if points is None:
+                    best_v = max(best_v, v)
+                best_e = max(best_e, e)
+            total_v += copies * best_v
+            total_e += copies * best_e
+        return (1 - risk) * total_v / pool, (1 - risk) * total_e / pool
+
+    return solve(tuple(sorted(tiles)), draws)

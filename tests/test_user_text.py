@@ -1,0 +1,148 @@
+"""Text from users is data: names printed literally, never as markup, escape codes or formulas."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from okeytool.cli import app
+from okeytool.errors import RoundError
+from okeytool.ledger import Ledger, export_game
+from okeytool.ledger.export import safe_cell
+from okeytool.render.text import and_list, inert, user_text
+from okeytool.score.names import check_name
+
+ESC = "\x1b"
+
+
+def okeytool(*args: str, db: Path | None = None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
+    if db is not None:
+        env["OKEYTOOL_DB"] = str(db)
+    return subprocess.run(
+        [sys.executable, "-m", "okeytool", *args], input=stdin, capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_inert_shows_control_and_invisible_characters_as_escapes() -> None:
+    assert inert("Ali") == "Ali"
+    assert inert(f"A{ESC}[2JB") == "A\\x1b[2JB"
+    assert inert(f"{ESC}]8;;http://x\x07link{ESC}]8;;\x07") == "\\x1b]8;;http://x\\x07link\\x1b]8;;\\x07"
+    assert inert("a\u202eb\u200bc\u2066") == "a\\u202eb\\u200bc\\u2066"
+    assert inert("Çağrı İpek\u00a0Ş") == "Çağrı İpek\u00a0Ş"  # letters and a no-break space stay
+    assert inert("line\nbreak\r\ttab") == "line\\x0abreak\\x0d\\x09tab"
+    assert user_text("[white on white]Ali").plain == "[white on white]Ali"
+
+
+def test_names_are_normalised_and_invisible_characters_refused() -> None:
+    decomposed = "C\u0327ag\u0306r\u0131"  # Çağrı typed with combining marks
+    assert check_name(f"  {decomposed} ", "a player name") == "Çağrı"
+    for bad in (f"Ali{ESC}[2J", "Ali\u200b", "\u202eilA", "A\u2028B", "Ali\x00"):
+        with pytest.raises(RoundError, match="invisible character"):
+            check_name(bad, "a player name")
+    with pytest.raises(RoundError, match="at most 40"):
+        check_name("x" * 41, "a player name")
+    assert and_list(["Ali"]) == "Ali" and and_list(["Ali", "Bora"]) == "Ali and Bora"
+    assert and_list(["Ali", "Bora", "Cem"]) == "Ali, Bora and Cem"
+
+
+def test_markup_in_names_prints_literally_in_score(tmp_path: Path) -> None:
+    result = okeytool("score", "-p", "[/],[white on white]Ali,[bold]B,C", "-w", "[/]", "-f", "okey")
+    assert result.returncode == 0, result.stderr
+    assert "[/] wins" in result.stdout
+    assert "[white on white]Ali" in result.stdout and "[bold]B" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_markup_in_names_prints_literally_in_game(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    new = okeytool("game", "new", "-p", "[/],[white on white]Ali,C,D", "-n", "[red]friday", db=db)
+    assert new.returncode == 0, new.stderr
+    assert "[red]friday" in new.stdout
+    added = okeytool("game", "round", "-w", "[/]", "-f", "normal", db=db)
+    assert added.returncode == 0, added.stderr
+    assert "[/] wins" in added.stdout
+    shown = okeytool("game", "show", db=db)
+    assert shown.returncode == 0, shown.stderr
+    assert "[white on white]Ali" in shown.stdout and "[/]" in shown.stdout
+    listed = okeytool("game", "list", db=db)
+    assert listed.returncode == 0 and "[/], [white on white]Ali, C, D" in listed.stdout
+    assert len(json.loads(okeytool("game", "show", "--json", db=db).stdout)["rounds"]) == 1  # stored once
+
+
+def test_escape_sequences_in_names_are_refused_with_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    for players in (f"A{ESC}[2J,B", f"A{ESC}]8;;http://evil\x07x,B", "A\u202e,B", "A\u200b,B"):
+        result = okeytool("game", "new", "-p", players, db=db)
+        assert result.returncode == 2 and ESC not in result.stderr
+        assert result.stderr.count("\n") == 1 and "invisible character" in result.stderr
+    document = json.dumps({"players": [f"A{ESC}[2J", "B"], "winner": "B", "finish": "normal"})
+    result = okeytool("score", "--round", "-", stdin=document)
+    assert result.returncode == 2 and ESC not in result.stderr + result.stdout
+    note = okeytool("game", "new", "-p", "A,B", "-n", f"x{ESC}[2J", db=db)
+    assert note.returncode == 2 and ESC not in note.stderr
+
+
+def test_names_stored_before_the_check_are_shown_visibly(tmp_path: Path) -> None:
+    """A ledger written before names were checked (or edited by hand) still prints nothing raw."""
+    db = tmp_path / "g.sqlite3"
+    with Ledger(db) as ledger:
+        ledger.new_game("classic", {}, "A,B,C,D", "friday")
+        ledger.add_round({"winner": "A", "finish": "normal"})
+    conn = sqlite3.connect(db)
+    evil = f"B{ESC}[2J{ESC}]8;;http://x\x07"
+    conn.execute("UPDATE games SET players = ?, name = ?", (json.dumps(["A", evil, "C", "D"]), f"n{ESC}[31m"))
+    conn.commit()
+    conn.close()
+    for command in ("show", "list"):
+        result = okeytool("game", command, db=db)
+        assert result.returncode == 0, result.stderr
+        assert ESC not in result.stdout and "\x07" not in result.stdout
+        assert "B\\x1b[2J" in result.stdout
+
+
+def test_a_failure_while_rendering_stores_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ledger write comes after everything that can fail: a failed command leaves no round behind."""
+    import okeytool.render.game as render_game
+
+    db = tmp_path / "g.sqlite3"
+    with Ledger(db) as ledger:
+        ledger.new_game("classic", {}, "A,B,C,D")
+
+    def broken(*args: object) -> str:
+        raise RuntimeError("rendering failed")
+
+    monkeypatch.setattr(render_game, "capture", broken)
+    result = CliRunner().invoke(app, ["game", "round", "--db", str(db), "-w", "A", "-f", "normal"])
+    assert isinstance(result.exception, RuntimeError)
+    with Ledger(db) as ledger:
+        assert ledger.records(1) == ()
+    monkeypatch.undo()
+    result = CliRunner().invoke(app, ["game", "round", "--db", str(db), "-w", "A", "-f", "normal"])
+    assert result.exit_code == 0, result.output
+    with Ledger(db) as ledger:
+        assert len(ledger.records(1)) == 1  # the retry stored it once
+
+
+def test_csv_export_neutralises_formula_cells(tmp_path: Path) -> None:
+    assert safe_cell("=1+1") == "'=1+1" and safe_cell("+A") == "'+A" and safe_cell("-A") == "'-A"
+    assert safe_cell("@SUM(A1)") == "'@SUM(A1)" and safe_cell("\tx") == "'\tx" and safe_cell("\rx") == "'\rx"
+    assert safe_cell("-5") == "-5" and safe_cell("+2.5") == "+2.5" and safe_cell(-5) == -5
+    assert safe_cell("Ali") == "Ali" and safe_cell("") == ""
+    with Ledger(tmp_path / "g.sqlite3") as ledger:
+        ledger.new_game("classic", {"scheme": "penalty"}, ["@SUM(1)", "+Bora", "-Cem", "Deniz"])
+        state = ledger.add_round({"winner": "-Cem", "finish": "normal"})
+    rows = list(csv.reader(io.StringIO(export_game(state, "csv"))))
+    assert rows[0][4:8] == ["'@SUM(1)", "'+Bora", "'-Cem", "Deniz"]
+    assert rows[2][1] == "'-Cem" and rows[2][4:8] == ["2", "2", "0", "2"]
+    exported = okeytool("game", "export", "-F", "csv", db=tmp_path / "g.sqlite3")
+    assert exported.returncode == 0 and exported.stdout == export_game(state, "csv")
