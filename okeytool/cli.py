@@ -123,8 +123,8 @@ def _stdout_open() -> bool:
     return False
 
 
-#: Longest run of non-space characters quoted whole in an error message.
-LONGEST_QUOTED = 60
+#: Longest run of non-space characters quoted whole in an error message (a long file path fits).
+LONGEST_QUOTED = 240
 
 
 def _one_line(message: str) -> str:

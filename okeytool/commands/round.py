@@ -8,18 +8,17 @@ Every event command prints the state after it and the advice for the hand (cli.m
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from okeytool.commands.common import IndicatorOpt, JsonOpt, OkeyOpt, OptionOpt, RulesOpt, TilesArg, print_json
-from okeytool.errors import InputError, LedgerError
+from okeytool.errors import InputError
+from okeytool.ledger.rounds import book_at
 
 if TYPE_CHECKING:
-    from okeytool.ledger.rounds import PlayedRound, RoundBook
+    from okeytool.ledger.rounds import PlayedRound
 
 DbOpt = Annotated[
     Path | None,
@@ -39,29 +38,6 @@ round_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
-
-
-@contextmanager
-def book_at(db: Path | None, *, create: bool = False) -> Iterator[RoundBook]:
-    """The rounds of the ledger file of ``--db`` / ``$OKEYTOOL_DB`` / the default.
-
-    Only ``create`` makes a file that does not exist. SQLite errors become :class:`LedgerError`.
-    """
-    import sqlite3
-
-    from okeytool.ledger.paths import db_path
-    from okeytool.ledger.rounds import RoundBook
-
-    path = db_path(db)
-    if not create and not path.exists():
-        raise LedgerError(f"there is no ledger at {path}: start a round with 'okeytool round start -i R4 TILES'")
-    book = RoundBook(path)
-    try:
-        yield book
-    except sqlite3.Error as err:
-        raise LedgerError(f"the ledger {path} failed: {err}") from None
-    finally:
-        book.conn.close()
 
 
 def show_state(played: PlayedRound, json: bool, *, rows: int | None = None, note: str = "") -> None:

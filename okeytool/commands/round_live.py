@@ -32,7 +32,7 @@ def _words() -> list[str]:
 
 def run_live(db: Path | None) -> None:
     """Run the prompt until ``quit`` or end of input. Raises :class:`LedgerError` when there is no round."""
-    from okeytool.commands.round import book_at
+    from okeytool.ledger.rounds import book_at
 
     with book_at(db) as book:
         book.round()  # a current round must exist
@@ -90,7 +90,7 @@ def _plain_lines() -> Iterable[str]:
 
 
 def _show(db: Path | None, *, all_rows: bool = False, note: str = "") -> object:
-    from okeytool.commands.round import book_at
+    from okeytool.ledger.rounds import book_at
     from okeytool.render.round import state_renderable
     from okeytool.round.advice import TOP_ROWS, state_advice
 
@@ -101,7 +101,7 @@ def _show(db: Path | None, *, all_rows: bool = False, note: str = "") -> object:
 
 def _answer(db: Path | None, word: str, rest: str) -> object:
     """What one line does, and what to print after it."""
-    from okeytool.commands.round import book_at
+    from okeytool.ledger.rounds import book_at
     from okeytool.round.lines import event_from_text, verb_of
 
     command = word.lower()
@@ -135,7 +135,7 @@ def _answer(db: Path | None, word: str, rest: str) -> object:
 
 
 def _end(db: Path | None, rest: str) -> object:
-    from okeytool.commands.round import book_at
+    from okeytool.ledger.rounds import book_at
     from okeytool.round.events import End
     from okeytool.round.state import finishes
 

@@ -189,8 +189,10 @@ def _open(path: Path, *, write: bool) -> sqlite3.Connection:
                 ) from None
             conn = sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=timeout, isolation_level=None)
         return conn
-    except sqlite3.Error as err:
+    except sqlite3.OperationalError as err:
         raise LedgerError(f"cannot open the game ledger {path}: {one_line(err)}") from None
+    except sqlite3.DatabaseError as err:  # "file is not a database", "disk image is malformed"
+        raise LedgerError(f"the game ledger {path} is corrupt ({one_line(err)}); it was left untouched") from None
 
 
 def _check_readable(conn: sqlite3.Connection, path: Path) -> None:

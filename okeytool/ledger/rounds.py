@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from okeytool.errors import LedgerError
 from okeytool.ledger.database import connect, transaction
+from okeytool.ledger.paths import db_path
 from okeytool.round.events import Event, EventError, Start, event_from_json
 from okeytool.round.state import RoundState, apply, replay
 
@@ -167,3 +169,21 @@ class RoundBook:
             rid = self._resolve(round_id)
             self._set_current(rid)
         return self.round(rid)
+
+
+@contextmanager
+def book_at(db: Path | None, *, create: bool = False) -> Iterator[RoundBook]:
+    """The rounds of the ledger file of ``--db`` / ``$OKEYTOOL_DB`` / the default.
+
+    Only ``create`` makes a file that does not exist. SQLite errors become :class:`LedgerError`.
+    """
+    path = db_path(db)
+    if not create and not path.exists():
+        raise LedgerError(f"there is no ledger at {path}: start a round with 'okeytool round start -i R4 TILES'")
+    book = RoundBook(path)
+    try:
+        yield book
+    except sqlite3.Error as err:
+        raise LedgerError(f"the ledger {path} failed: {err}") from None
+    finally:
+        book.conn.close()
