@@ -22,6 +22,7 @@ from typing import IO, Annotated, Any
 
 import typer
 
+from okeytool.commands.common import PANEL_OUTPUT, PANEL_SOLVER
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
 
 CHUNK = 16
@@ -175,13 +176,25 @@ def register(app: typer.Typer) -> None:
         file: Annotated[str, typer.Argument(help="JSON-lines file of questions, or - for standard input.")],
         jobs: Annotated[
             int,
-            typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores; at most 2 per core)."),
+            typer.Option(
+                "--jobs",
+                "-j",
+                help="Worker processes (default: the machine's cores; at most 2 per core).",
+                rich_help_panel=PANEL_SOLVER,
+            ),
         ] = 0,
         time_limit: Annotated[
             float,
-            typer.Option("--time-limit", help='Seconds each line may take unless it sets "time_limit" (default 30).'),
+            typer.Option(
+                "--time-limit",
+                help='Seconds each line may take unless it sets "time_limit" (default 30).',
+                rich_help_panel=PANEL_SOLVER,
+            ),
         ] = DEFAULT_TIME_LIMIT,
-        progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr (when it is a terminal).")] = True,
+        progress: Annotated[
+            bool,
+            typer.Option(help="Show a progress bar on stderr (when it is a terminal).", rich_help_panel=PANEL_OUTPUT),
+        ] = True,
     ) -> None:
         """Answer many questions at once: one JSON object per line in, one per line out, in order.
 
