@@ -171,6 +171,10 @@ def test_choices_take_any_case_and_the_aliases(env: dict[str, str]) -> None:
     done = run(env, "score", "--rules", "Okey", "-w", "P2", "--finish", "OKEY", "--json")
     assert done.returncode == 0, done.stderr
     assert '"finish": "okey"' in done.stdout and '"scheme": "pagat"' in done.stdout
+    won = ["score", "-r", "101", "-i", "B1", "-w", "P1", "--finish", "Normal", "--hand", "P2=R3 K9 Y12", "--json"]
+    done = run(env, *won, "--opened", "P1=Melds", "--opened", "P2=MELDS")
+    assert done.returncode == 0, done.stderr
+    assert '"P2": 24, "P3": 202' in done.stdout  # P2 opened: his tiles count; P3 never opened
 
 
 # -- completion from the ledger --------------------------------------------------------------------

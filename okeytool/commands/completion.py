@@ -77,7 +77,9 @@ def player_pairs(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
 
 def opened_pairs(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
     """``NAME=melds`` and ``NAME=pairs`` for each player (``--opened``)."""
-    return [(f"{name}={how}", f"{name} opened with {how}") for name in _players(ctx) for how in ("melds", "pairs")]
+    from okeytool.score.document import OPENINGS
+
+    return [(f"{name}={how}", f"{name} opened with {how}") for name in _players(ctx) for how in OPENINGS]
 
 
 def game_ids(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:

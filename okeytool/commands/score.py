@@ -223,6 +223,7 @@ def round_document(
     Raises :class:`InputError` for malformed options, an unknown or ambiguous name.
     """
     from okeytool.score import scheme_for
+    from okeytool.score.document import OPENINGS
     from okeytool.score.names import match_name
 
     def who(name: str, what: str) -> str:
@@ -251,9 +252,9 @@ def round_document(
         doc["indicator"] = str(load_deal(rules, None, okey).indicator)
     hands: dict[str, dict[str, Any]] = {}
     for name, how in _pairs(opened, "--opened"):
-        if how not in ("melds", "pairs"):
-            raise InputError(f"--opened takes NAME=melds or NAME=pairs, got {name}={how}")
-        hands.setdefault(who(name, "--opened"), {})["opened"] = how
+        if how.lower() not in OPENINGS:
+            raise InputError(f"--opened takes {' or '.join(f'NAME={o}' for o in OPENINGS)}, got {name}={how}")
+        hands.setdefault(who(name, "--opened"), {})["opened"] = how.lower()
     tiles = [(who(name, "--hand"), text) for name, text in _pairs(hand, "--hand")]
     if scheme_for(rules).uses_racks:
         if hands:
