@@ -18,7 +18,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from benchmarks import bench_analysis, bench_batch, bench_chance, bench_check, bench_open, bench_play
+from benchmarks import bench_analysis, bench_batch, bench_chance, bench_check, bench_open, bench_play, bench_round
 from benchmarks.harness import HEADER, Timing, measure
 from okeytool.solver.classic.cover import COMPILED
 
@@ -28,6 +28,7 @@ MODULES = {
     "open": bench_open,
     "play": bench_play,
     "chance": bench_chance,
+    "round": bench_round,
 }
 HELP_RUNS = 10
 

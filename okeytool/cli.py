@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from okeytool.commands import analysis, batch, game, opening, play, score
+from okeytool.commands import analysis, batch, game, opening, play, round, score
 
 #: Exit code of a command stopped by its time limit (``--time-limit``); bad input is 2.
 EXIT_TIME_LIMIT = 3
@@ -49,6 +49,7 @@ play.register(app)
 score.register(app)
 game.register(app)
 batch.register(app)
+round.register(app)
 
 
 def main() -> None:
@@ -123,8 +124,8 @@ def _stdout_open() -> bool:
     return False
 
 
-#: Longest run of non-space characters quoted whole in an error message.
-LONGEST_QUOTED = 60
+#: Longest run of non-space characters quoted whole in an error message (a long file path fits).
+LONGEST_QUOTED = 240
 
 
 def _one_line(message: str) -> str:

@@ -6,8 +6,6 @@ ortools is imported here and in the model modules only, so commands that do not 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ortools.sat.python import cp_model
 
 from okeytool.limits import TimeLimitExceeded, current_limit, remaining
@@ -26,7 +24,7 @@ STATUS = {
 
 
 def solve(
-    model: cp_model.CpModel, time_limit: float = TIME_LIMIT_S, **parameters: Any
+    model: cp_model.CpModel, time_limit: float = TIME_LIMIT_S, **parameters: float | str
 ) -> tuple[cp_model.CpSolver, SolveStatus]:
     """Solve ``model`` with the project's settings; ``parameters`` are further CP-SAT parameters
     (e.g. ``linearization_level=2``). Returns the solver (to read values) and the status.
