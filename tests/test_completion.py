@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from okeytool.ledger import Ledger
-from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEMES
+from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES
 from okeytool.score import SCHEMES as SCORING
 from okeytool.score.teams import PARTNER_RULES
 
@@ -116,7 +116,7 @@ def test_zsh_shows_what_each_profile_is(env: dict[str, str]) -> None:
 @pytest.mark.parametrize(
     ("line", "values"),
     [
-        ("okeytool score --scheme ", list(SCHEMES)),
+        ("okeytool score --scheme ", list(SCHEME_NAMES)),
         ("okeytool score --finish ", list(dict.fromkeys(f for s in SCORING.values() for f in s.finishes))),
         ("okeytool game new --partner-rule ", list(PARTNER_RULES)),
         ("okeytool check --solver ", ["search", "cpsat"]),
@@ -139,7 +139,7 @@ def test_score_help_has_panels_and_lists_the_choices(env: dict[str, str]) -> Non
     positions = [out.index(f"─ {panel} ─") for panel in panels]
     assert positions == sorted(positions)  # the round first, the files and formats last
     assert "<" + "|".join([*PROFILES, *ALIASES]) + ">" in out
-    assert "<" + "|".join(SCHEMES) + ">" in out
+    assert "<" + "|".join(SCHEME_NAMES) + ">" in out
     assert "<normal|okey|pairs|pairs+okey|elden|elden+okey|aborted|out|blocked>" in out
     # --finish says which finishes each scheme takes (from the schemes, not written out by hand)
     assert "101: normal, okey, elden, elden+okey, aborted." in out
@@ -283,7 +283,12 @@ def test_installed_bash_script_completes_in_a_real_bash(env: dict[str, str], led
     assert done.stdout.split() == ["Ece", "Fatma"]
 
 
-def test_the_command_line_loads_no_ledger_and_no_solver() -> None:
-    code = "import sys; import okeytool.cli; print(sorted({'ortools', 'sqlite3'} & set(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-    assert out == "[]"
+def test_completion_loads_nothing_until_asked() -> None:
+    """The command line loads no solver, and the completion callbacks load the ledger only when called."""
+
+    def loaded(module: str) -> str:
+        code = f"import sys; import {module}; print(sorted({{'ortools', 'sqlite3', 'okeytool.ledger'}} & set(sys.modules)))"
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+    assert "ortools" not in loaded("okeytool.cli")
+    assert loaded("okeytool.commands.completion") == "[]"

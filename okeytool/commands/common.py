@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -19,7 +20,7 @@ from okeytool.commands import completion
 from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.questions import GOALS, SOLVERS
-from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEMES, Rules, get_rules
+from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES, Rules, get_rules
 
 #: Help panels of the commands with many options (``score``, ``game round``, ``discard`` ...).
 PANEL_RULES = "Rules"
@@ -47,11 +48,11 @@ if TYPE_CHECKING:  # a choice is a str to the type checker; typer sees the Liter
     GoalName = str
 else:
     RulesName = one_of(*PROFILES, *ALIASES)
-    SchemeName = one_of(*SCHEMES)
+    SchemeName = one_of(*SCHEME_NAMES)
     SolverName = one_of(*SOLVERS)
     GoalName = one_of(*GOALS)
 
-_CLASSIC_SCHEMES = ", ".join(dict(OPTIONS["scheme"].only)["classic"])
+_CLASSIC_SCHEMES = ", ".join(OPTIONS["scheme"].choices_in("classic"))
 _ALIASES_TEXT = ", ".join(f"{alias} is {name}" for alias, name in ALIASES.items())
 
 RulesOpt = Annotated[
@@ -117,6 +118,13 @@ TimeLimitOpt = Annotated[
     typer.Option(
         "--time-limit", help="Seconds the answer may take (default 30); past it the command stops with exit code 3.",
         rich_help_panel=PANEL_SOLVER,
+    ),
+]  # fmt: skip
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER,
+        help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
     ),
 ]  # fmt: skip
 JsonOpt = Annotated[

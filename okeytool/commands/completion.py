@@ -1,8 +1,9 @@
 """Shell completion of option values: rule profiles and options, and from the game ledger the
 players' names, the game ids and the round numbers.
 
-Each function is an ``autocompletion`` callback of typer: ``(ctx, args, incomplete)`` to a list of
-``(value, help)``; typer keeps those that start with ``incomplete``. The ledger is opened read-only
+Each callback is an ``autocompletion`` of typer: ``(ctx, args, incomplete)`` to a list of
+``(value, help)``; typer keeps those that start with ``incomplete``. The players' callbacks are made
+by :func:`players` and its kin, given the players of a command that has ``--players``. The ledger is opened read-only
 and never created, and a callback never fails loudly: a missing, locked or corrupt ledger completes
 nothing. Everything is imported when a callback runs, so that building the command line (and
 ``okeytool --help``) stays fast.
@@ -10,7 +11,7 @@ nothing. Everything is imported when a callback runs, so that building the comma
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 #: What a callback returns: each value with a short help text (shown by zsh and fish).
 Completions = list[tuple[str, str]]
+#: A completion callback of typer.
+Callback = Callable[[Any, Sequence[str], str], Completions]
 
 
 def rules_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
@@ -32,10 +35,10 @@ def rules_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
 
 def scheme_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
     """The scoring schemes with their descriptions."""
-    from okeytool.rules import SCHEMES
-    from okeytool.score import SCHEMES as SCORING
+    from okeytool.rules import SCHEME_NAMES
+    from okeytool.score import SCHEMES
 
-    return [(name, SCORING[name].description if name in SCORING else "") for name in SCHEMES]
+    return [(name, SCHEMES[name].description if name in SCHEMES else "") for name in SCHEME_NAMES]
 
 
 def rule_options(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
@@ -45,9 +48,12 @@ def rule_options(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
     key, sep, _ = incomplete.partition("=")
     option = OPTIONS.get(key.strip().replace("-", "_"))
     if not sep or option is None:
-        return [(f"{name}=", option.help) for name, option in OPTIONS.items()]
-    values = option.choices or (("true", "false") if option.kind is bool else ())
-    return [(f"{key}={value}", option.help) for value in values]
+        return [(f"{name}=", _rules_of(option.profiles)) for name, option in OPTIONS.items()]
+    return [(f"{key}={value}", _rules_of(option.profiles)) for value in option.choices]
+
+
+def _rules_of(profiles: Sequence[str]) -> str:
+    return f"rules {', '.join(profiles)}"
 
 
 def share_formats(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
@@ -57,29 +63,35 @@ def share_formats(ctx: Any, args: Sequence[str], incomplete: str) -> Completions
     return [(fmt, "") for fmt in SHARE_FORMATS]
 
 
-def export_formats(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
-    """The formats of ``game export``."""
-    from okeytool.ledger import FORMATS
+def players(default: str = "") -> Callback:
+    """The callback completing a player's name: in a command with ``--players`` (``score``) those
+    typed before it, else ``default``; in the ``game`` commands those of the game in the ledger
+    (``--game``, else the current one)."""
 
-    return [(fmt, "") for fmt in FORMATS]
+    def names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+        return [(name, "player") for name in _players(ctx, default)]
 
-
-def players(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
-    """The players: in ``score`` those of ``--players`` (typed before it) or its default ones; in the
-    ``game`` commands those of the game in the ledger (``--game``, else the current one)."""
-    return [(name, "player") for name in _players(ctx)]
+    return names
 
 
-def player_pairs(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
-    """``NAME=`` for each player (``--hand NAME=TILES``, ``--penalty NAME=COUNT``)."""
-    return [(f"{name}=", "player") for name in _players(ctx)]
+def player_pairs(default: str = "") -> Callback:
+    """The callback completing ``NAME=`` for each player (``--hand NAME=TILES``), as :func:`players`."""
+
+    def pairs(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+        return [(f"{name}=", "player") for name in _players(ctx, default)]
+
+    return pairs
 
 
-def opened_pairs(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
-    """``NAME=melds`` and ``NAME=pairs`` for each player (``--opened``)."""
-    from okeytool.score.document import OPENINGS
+def opened_pairs(default: str = "") -> Callback:
+    """The callback completing ``NAME=melds`` and ``NAME=pairs`` (``--opened``), as :func:`players`."""
 
-    return [(f"{name}={how}", f"{name} opened with {how}") for name in _players(ctx) for how in OPENINGS]
+    def opened(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+        from okeytool.score.document import OPENINGS
+
+        return [(f"{name}={how}", f"{name} opened with {how}") for name in _players(ctx, default) for how in OPENINGS]
+
+    return opened
 
 
 def game_ids(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
@@ -106,16 +118,15 @@ def round_numbers(ctx: Any, args: Sequence[str], incomplete: str) -> Completions
     return []
 
 
-def _players(ctx: Any) -> tuple[str, ...]:
-    """A command with ``--players`` (``score``): those typed, else its default; else the ledger's game."""
+def _players(ctx: Any, default: str) -> tuple[str, ...]:
+    """A command with ``--players`` (``score``): those typed, else ``default``; else the ledger's game."""
     params = getattr(ctx, "params", None)
     if isinstance(params, dict) and "players" in params:
-        from okeytool.commands.score import DEFAULT_PLAYERS
         from okeytool.score.document import parse_players
 
         typed = params["players"]
         with suppress(Exception):
-            return parse_players(typed if isinstance(typed, str) and typed.strip() else DEFAULT_PLAYERS)
+            return parse_players(typed if isinstance(typed, str) and typed.strip() else default)
         return ()
     with _reading(ctx) as ledger:
         if ledger is None:

@@ -16,6 +16,7 @@ from okeytool.commands import completion
 from okeytool.commands.common import (
     PANEL_LEDGER,
     PANEL_OUTPUT,
+    DbOpt,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
@@ -41,25 +42,21 @@ from okeytool.commands.score import (
     round_document,
 )
 from okeytool.errors import InputError, LedgerError
+from okeytool.ledger import FORMATS
 from okeytool.score.teams import PARTNER_RULES
 
 if TYPE_CHECKING:
     from okeytool.ledger import GameState, Ledger
 
     PartnerRule = str
+    ExportFormat = str
 else:
     PartnerRule = one_of(*PARTNER_RULES)
+    ExportFormat = one_of(*FORMATS)
 
 #: The panel of a new game's players and teams.
 PANEL_PLAYERS = "Players"
 
-DbOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER,
-        help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
-    ),
-]  # fmt: skip
 GameOpt = Annotated[
     int | None,
     typer.Option(
@@ -307,7 +304,7 @@ def rename(
     old: Annotated[
         str,
         typer.Argument(
-            help="The player's name now (case and a unique prefix are enough).", autocompletion=completion.players
+            help="The player's name now (case and a unique prefix are enough).", autocompletion=completion.players()
         ),
     ],
     new: Annotated[str, typer.Argument(help="The new name.")],
@@ -463,13 +460,8 @@ def use(
 @game_app.command("export")
 def export(
     fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            help="csv (one row per round) or json (everything).",
-            autocompletion=completion.export_formats,
-        ),
+        ExportFormat,
+        typer.Option("--format", "-F", help="csv (one row per round) or json (everything).", case_sensitive=False),
     ] = "json",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.", show_default=False)
@@ -481,10 +473,8 @@ def export(
 
     Example: okeytool game export --format csv --output friday.csv
     """
-    from okeytool.ledger import FORMATS, export_game
+    from okeytool.ledger import export_game
 
-    if fmt not in FORMATS:
-        raise InputError(f"--format takes {' or '.join(FORMATS)}, not {fmt!r}")
     with ledger_at(db, write=False) as ledger:
         text = export_game(ledger.state(game), fmt)
     if output is None:

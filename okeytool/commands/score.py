@@ -30,6 +30,8 @@ from okeytool.errors import InputError
 from okeytool.score import SCHEMES
 from okeytool.score.names import quoted
 
+DEFAULT_PLAYERS = "P1,P2,P3,P4"
+
 if TYPE_CHECKING:
     from okeytool.rules import Rules
 
@@ -38,10 +40,8 @@ else:
     #: Every finish a scheme knows (classic, 101, rummikub); the round's scheme checks its own.
     FinishName = one_of(*(finish for scheme in SCHEMES.values() for finish in scheme.finishes))
 
-DEFAULT_PLAYERS = "P1,P2,P3,P4"
 
-
-def _finishes_by_scheme() -> str:
+def finishes_by_scheme() -> str:
     """``pagat/penalty/okeygg: normal, okey, pairs, pairs+okey. 101: ...``: the help of ``--finish``."""
     schemes: dict[tuple[str, ...], list[str]] = {}
     for scheme in SCHEMES.values():
@@ -65,7 +65,7 @@ PlayersOpt = Annotated[
 ]  # fmt: skip
 WinnerOpt = Annotated[
     str | None,
-    typer.Option("--winner", "-w", help="Who won (went out).", autocompletion=completion.players,
+    typer.Option("--winner", "-w", help="Who won (went out).", autocompletion=completion.players(DEFAULT_PLAYERS),
                  rich_help_panel=PANEL_ROUND),
 ]  # fmt: skip
 NullOpt = Annotated[
@@ -78,14 +78,14 @@ FinishOpt = Annotated[
     FinishName | None,
     typer.Option(
         "--finish", "-f", case_sensitive=False, rich_help_panel=PANEL_ROUND,
-        help=_finishes_by_scheme(),
+        help=finishes_by_scheme(),
     ),
 ]  # fmt: skip
 GostermeOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--gosterme", "-g", help="A player who showed the indicator's twin (repeatable).",
-        autocompletion=completion.players, rich_help_panel=PANEL_ROUND,
+        autocompletion=completion.players(DEFAULT_PLAYERS), rich_help_panel=PANEL_ROUND,
     ),
 ]  # fmt: skip
 KafaOpt = Annotated[
@@ -105,7 +105,7 @@ OpenedOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).",
-        autocompletion=completion.opened_pairs, rich_help_panel=PANEL_HANDS,
+        autocompletion=completion.opened_pairs(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
     ),
 ]  # fmt: skip
 HandOpt = Annotated[
@@ -113,14 +113,14 @@ HandOpt = Annotated[
     typer.Option(
         "--hand", "--rack",
         help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable; in 101 NAME=POINTS as called.",
-        autocompletion=completion.player_pairs, rich_help_panel=PANEL_HANDS,
+        autocompletion=completion.player_pairs(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
     ),
 ]  # fmt: skip
 PenaltyOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--penalty", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).",
-        autocompletion=completion.players, rich_help_panel=PANEL_HANDS,
+        autocompletion=completion.players(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
     ),
 ]  # fmt: skip
 
