@@ -287,7 +287,8 @@ def test_completion_loads_nothing_until_asked() -> None:
     """The command line loads no solver, and the completion callbacks load the ledger only when called."""
 
     def loaded(module: str) -> str:
-        code = f"import sys; import {module}; print(sorted({{'ortools', 'sqlite3', 'okeytool.ledger'}} & set(sys.modules)))"
+        heavy = "{'ortools', 'sqlite3', 'okeytool.ledger'}"
+        code = f"import sys; import {module}; print(sorted({heavy} & set(sys.modules)))"
         return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
 
     assert "ortools" not in loaded("okeytool.cli")
