@@ -125,6 +125,8 @@ def test_zsh_shows_what_each_profile_is(env: dict[str, str]) -> None:
         ("okeytool game share --format ", ["text", "md"]),
         ("okeytool score --option kafa=", [f"kafa={v}" for v in OPTIONS["kafa"].choices]),
         ("okeytool check --option wr", ["wrap="]),
+        ("okeytool check --option wrap=", ["wrap=true", "wrap=false"]),
+        ("okeytool round end --finish n", ["normal", "null"]),
     ],
 )
 def test_fixed_values_complete(complete, line: str, values: list[str]) -> None:
@@ -154,6 +156,8 @@ def test_score_help_has_panels_and_lists_the_choices(env: dict[str, str]) -> Non
         (["play", "--goal", "most", "R1 R2 R3"], "'--goal' / '-g': 'most' is not one of 'tiles', 'value'"),
         (["open", "--solver", "guess", "R1"], "'--solver': 'guess' is not one of 'search', 'cpsat'"),
         (["game", "new", "--teams", "A+B,C+D", "--partner-rule", "x"], "'--partner-rule': 'x' is not one of"),
+        (["round", "end", "--finish", "sideways"], "'--finish' / '-f': 'sideways' is not one of"),
+        (["game", "export", "--format", "xml"], "'--format' / '-F': 'xml' is not one of 'csv', 'json'"),
     ],
 )
 def test_a_bad_choice_is_one_line_and_exit_2(env: dict[str, str], args: list[str], words: str) -> None:
