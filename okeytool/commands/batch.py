@@ -26,6 +26,8 @@ from okeytool.commands.common import PANEL_OUTPUT, PANEL_SOLVER
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
 
 CHUNK = 16
+#: The help panel of the options of a Dask cluster.
+PANEL_CLUSTER = "Dask cluster"
 WINDOW_CHUNKS = 4  # chunks per worker read ahead of the answers written
 #: ``--jobs`` may ask for at most this many worker processes per core.
 JOBS_PER_CORE = 2
@@ -195,6 +197,23 @@ def register(app: typer.Typer) -> None:
             bool,
             typer.Option(help="Show a progress bar on stderr (when it is a terminal).", rich_help_panel=PANEL_OUTPUT),
         ] = True,
+        scheduler: Annotated[
+            str | None,
+            typer.Option(
+                "--scheduler",
+                metavar="ADDRESS",
+                help="Answer on the Dask cluster of this scheduler (tcp://host:8786); needs okeytool\\[dask].",
+                rich_help_panel=PANEL_CLUSTER,
+            ),
+        ] = None,
+        connect_timeout: Annotated[
+            float,
+            typer.Option(
+                "--connect-timeout",
+                help="Seconds to reach the scheduler (with --scheduler).",
+                rich_help_panel=PANEL_CLUSTER,
+            ),
+        ] = 10.0,
     ) -> None:
         """Answer many questions at once: one JSON object per line in, one per line out, in order.
 
@@ -206,6 +225,14 @@ def register(app: typer.Typer) -> None:
         """
         from okeytool.questions import read_time_limit
 
+        if scheduler is not None and jobs:
+            from okeytool.errors import InputError
+
+            raise InputError("--jobs and --scheduler do not go together: the cluster's workers answer")
+        if not connect_timeout > 0:
+            from okeytool.errors import InputError
+
+            raise InputError(f"--connect-timeout takes a number of seconds above 0, not {connect_timeout:g}")
         workers = _workers(jobs)
         limit = read_time_limit(time_limit)
         signal.signal(signal.SIGTERM, _terminated)  # end the workers (the pool's exit) and stop quietly
@@ -215,7 +242,13 @@ def register(app: typer.Typer) -> None:
         else:
             stream = open(file, "rb")  # noqa: SIM115
         try:
-            results = run_batch(read_lines(stream), workers, limit)
+            if scheduler is not None:
+                from okeytool.distributed import run_on_cluster
+
+                answer = partial(answer_line, time_limit=limit)
+                results = run_on_cluster(read_lines(stream), scheduler, answer=answer, connect_timeout=connect_timeout)
+            else:
+                results = run_batch(read_lines(stream), workers, limit)
             if progress and sys.stderr.isatty():
                 _write_with_progress(results, None if file == "-" else _count_lines(file))
             else:
