@@ -171,7 +171,6 @@ def new(
 
 @game_app.command("round")
 def add_round(
-    round_file: RoundFileOpt = None,
     winner: WinnerOpt = None,
     null: NullOpt = False,
     finish: FinishOpt = None,
@@ -183,6 +182,7 @@ def add_round(
     opened: OpenedOpt = None,
     hand: HandOpt = None,
     penalty: PenaltyOpt = None,
+    round_file: RoundFileOpt = None,
     note: Annotated[str, typer.Option("--note", help="A note kept with the round.", rich_help_panel=PANEL_OUTPUT)] = "",
     game: GameOpt = None,
     db: DbOpt = None,
@@ -249,7 +249,6 @@ def _round_input(ledger: Ledger, game: int | None, round_file: str | None, given
 @game_app.command("edit")
 def edit(
     number: RoundNumberArg,
-    round_file: RoundFileOpt = None,
     winner: WinnerOpt = None,
     null: NullOpt = False,
     finish: FinishOpt = None,
@@ -261,6 +260,7 @@ def edit(
     opened: OpenedOpt = None,
     hand: HandOpt = None,
     penalty: PenaltyOpt = None,
+    round_file: RoundFileOpt = None,
     note: Annotated[
         str | None,
         typer.Option("--note", help="A new note for the round.", show_default=False, rich_help_panel=PANEL_OUTPUT),
