@@ -127,6 +127,7 @@ def test_zsh_shows_what_each_profile_is(env: dict[str, str]) -> None:
         ("okeytool check --option wr", ["wrap="]),
         ("okeytool check --option wrap=", ["wrap=true", "wrap=false"]),
         ("okeytool round end --finish n", ["normal", "null"]),
+        ("okeytool discard --chance --goal ", ["chance", "points"]),
     ],
 )
 def test_fixed_values_complete(complete, line: str, values: list[str]) -> None:
@@ -157,6 +158,7 @@ def test_score_help_has_panels_and_lists_the_choices(env: dict[str, str]) -> Non
         (["open", "--solver", "guess", "R1"], "'--solver': 'guess' is not one of 'search', 'cpsat'"),
         (["game", "new", "--teams", "A+B,C+D", "--partner-rule", "x"], "'--partner-rule': 'x' is not one of"),
         (["round", "end", "--finish", "sideways"], "'--finish' / '-f': 'sideways' is not one of"),
+        (["discard", "--chance", "--goal", "luck", "R1"], "'--goal': 'luck' is not one of 'chance', 'points'"),
         (["game", "export", "--format", "xml"], "'--format' / '-F': 'xml' is not one of 'csv', 'json'"),
     ],
 )
@@ -255,6 +257,14 @@ def test_completion_only_reads_the_ledger(env: dict[str, str], ledger: Path) -> 
 
 
 # -- installing completion -------------------------------------------------------------------------
+
+
+def test_discard_help_groups_its_options(env: dict[str, str]) -> None:
+    out = run(env, "discard", "--help").stdout
+    panels = ["Rules", "The deal", "Solver", "Win chance", "Input and output"]
+    positions = [out.index(f"─ {panel} ─") for panel in panels]
+    assert positions == sorted(positions)
+    assert "<search|cpsat>" in out and "<chance|points>" in out
 
 
 def test_help_offers_completion(env: dict[str, str]) -> None:

@@ -19,7 +19,7 @@ import typer
 from okeytool.commands import completion
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.questions import GOALS, SOLVERS
+from okeytool.questions import CHANCE_GOALS, GOALS, SOLVERS
 from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES, Rules, get_rules
 
 #: Help panels of the commands with many options (``score``, ``game round``, ``discard`` ...).
@@ -46,11 +46,13 @@ if TYPE_CHECKING:  # a choice is a str to the type checker; typer sees the Liter
     SchemeName = str
     SolverName = str
     GoalName = str
+    ChanceGoalName = str
 else:
     RulesName = one_of(*PROFILES, *ALIASES)
     SchemeName = one_of(*SCHEME_NAMES)
     SolverName = one_of(*SOLVERS)
     GoalName = one_of(*GOALS)
+    ChanceGoalName = one_of(*CHANCE_GOALS)
 
 _CLASSIC_SCHEMES = ", ".join(OPTIONS["scheme"].choices_in("classic"))
 _ALIASES_TEXT = ", ".join(f"{alias} is {name}" for alias, name in ALIASES.items())
