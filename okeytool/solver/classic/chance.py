@@ -46,6 +46,7 @@ from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
+from okeytool.solver.classic.cover import ALL_FACES, ANY_FACE
 from okeytool.solver.classic.pairs import pairs_deficiency
 from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
 
@@ -177,9 +178,31 @@ class HandFacts:
         """The deficiency of a 14-tile state."""
         known = self._deficiency.get(state)
         if known is None:
-            known = self.analyser.deficiency(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])).total
+            quick = self._quick(state)
+            if quick is not None:
+                known = quick[0]
+            else:
+                known = self.analyser.deficiency(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])).total
             self._deficiency[state] = known
         return known
+
+    def _quick(self, state: State) -> tuple[int, int | None, int, int] | None:
+        """(deficiency, pairs deficiency or None, meld deficiency, cover faces) of a 14-tile state
+        when the cover programme alone decides it, else None.
+
+        The cover programme does not count copies; its meld deficiency is exact when the hand's
+        wilds and its unfilled slots are at most two together (two wilds exist, so every unfilled
+        slot can be filled whatever the copies), and it does not matter when seven pairs are closer.
+        The same rule as :class:`Analyser` (which then certifies or searches), so the answers agree.
+        """
+        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+        cover = self.analyser.cover.cover(counts)
+        melds = max(0, WINNING_SIZE - cover.kept - wilds)
+        pairs = pairs_deficiency(counts, wilds, self.supply) if self.pairs else None
+        if wilds + melds > MAX_WILDS and (pairs is None or melds <= pairs):
+            return None
+        total = melds if pairs is None else min(melds, pairs)
+        return total, pairs, melds, cover.faces
 
     def info(self, state: State) -> tuple[int, int, int]:
         """Of a 14-tile state: (deficiency, bit mask of the slots whose draw makes a winning 15,
@@ -187,15 +210,60 @@ class HandFacts:
         known = self._info.get(state)
         if known is not None:
             return known
-        k = self.deficiency(state)
-        useful = 0
-        if k:
-            for tile in self.analyser.useful_draws(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])):
-                useful |= 1 << self.slot(tile)
+        quick = self._quick(state)
+        if quick is not None:
+            k = quick[0]
+            self._deficiency[state] = k
+            useful = self._useful(state, *quick) if k else 0
+        else:
+            k = self.deficiency(state)
+            useful = 0
+            if k:
+                for tile in self.analyser.useful_draws(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])):
+                    useful |= 1 << self.slot(tile)
         wins = (1 << SLOTS) - 1 if k == 0 else useful if k == 1 else 0
         known = (k, wins, useful)
         self._info[state] = known
         return known
+
+    def _useful(self, state: State, k: int, pairs: int | None, melds: int, faces: int) -> int:
+        """The slot mask of the draws that bring a state closer (``k`` > 0), when :meth:`_quick`
+        decided it: what :meth:`Analyser.useful_draws` answers, from the same cover.
+
+        A wild fills any unfilled slot; a plain face is useful as a meld hand when it is the face of
+        an unfilled slot of some optimal cover (exact here: nothing was relaxed), and as seven pairs
+        when it lowers the pairs count. Faces already held as often as they exist cannot be drawn.
+        """
+        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+        supply = self.supply
+        mask = 0
+        if melds == k:
+            mask = ALL_FACES if faces & ANY_FACE else faces & ALL_FACES
+        if pairs == k:
+            # Drawing a face not held gives the same pairs count for every face of the same supply.
+            fresh: dict[int, bool] = {}
+            for face in range(FACE_COUNT):
+                if counts[face] >= supply[face] or mask >> face & 1:
+                    continue
+                if counts[face] == 0:
+                    closer = fresh.get(supply[face])
+                    if closer is None:
+                        more = list(counts)
+                        more[face] = 1
+                        closer = pairs_deficiency(more, wilds, supply) < k
+                        fresh[supply[face]] = closer
+                else:
+                    more = list(counts)
+                    more[face] += 1
+                    closer = pairs_deficiency(more, wilds, supply) < k
+                if closer:
+                    mask |= 1 << face
+        for face in range(FACE_COUNT):
+            if mask >> face & 1 and counts[face] >= supply[face]:
+                mask &= ~(1 << face)
+        if wilds < MAX_WILDS:
+            mask |= 1 << WILD_SLOT
+        return mask
 
     def discards(self, after: State) -> tuple[State, ...]:
         """The distinct 14-tile states after one discard from a 15-tile state."""
