@@ -26,8 +26,18 @@ Methods (``model.method``, and ``method`` on each row):
   that does only the discards that keep the lower deficiency, and a winning hand is held only by
   throwing the drawn tile back. Again a policy, so a lower bound of exact (and of keep); the default
   for longer horizons. benchmarks/bench_chance.py measures its gap to exact where both run.
-* ``exact-capped`` / ``advance-capped``: the method stopped at its share of :data:`TIME_LIMIT`; the
-  states it had not solved count 0, so the answer is a lower bound, and the output says so.
+* ``swap``: advance, except that a hand one tile away that draws a tile next to its tiles which does
+  not complete it may instead swap into the one-away hand with the most unseen winning tiles (the
+  better of the two, by value). A policy, so a lower bound of exact, and never below advance. It
+  recovers most of advance's gap to exact one tile away (benchmarks/RESULTS.md) but costs up to
+  seconds a hand, so it is not a default.
+* ``exact-capped`` / ``swap-capped`` / ``advance-capped``: the method stopped at its share of
+  :data:`TIME_LIMIT`; the states it had not solved count 0, so the answer is a lower bound, and the
+  output says so.
+
+Hand facts (deficiency, winning and useful draws) are read off the cover programme where it alone
+decides them, the analyser's own rule, and asked of the analyser otherwise (tests hold the two
+together).
 
 Everything is in floats; the tests hold the exact method to a brute force in fractions.
 """
@@ -50,7 +60,7 @@ from okeytool.solver.classic.cover import ALL_FACES, ANY_FACE
 from okeytool.solver.classic.pairs import pairs_deficiency
 from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
 
-Method = Literal["exact", "keep", "advance", "exact-capped", "advance-capped"]
+Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
 Goal = Literal["chance", "points"]
 
 #: Tiles in a full set.
@@ -78,7 +88,10 @@ EXACT_DRAWS = 2
 #: Draw slots: 0..51 a plain face (the okey's face held as a false joker ``F``), 52 a real okey.
 WILD_SLOT = FACE_COUNT
 SLOTS = FACE_COUNT + 1
-_ORDER: tuple[Method, ...] = ("exact", "keep", "advance", "exact-capped", "advance-capped")
+_ORDER: tuple[Method, ...] = ("exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped")
+#: The methods that throw back a draw that does not help (``swap`` may instead swap into a better wait).
+_ADVANCING = frozenset({"advance", "advance-capped", "swap", "swap-capped"})
+_SWAPPING = frozenset({"swap", "swap-capped"})
 State = tuple[int, ...]
 
 
@@ -346,6 +359,7 @@ class ChanceSolver:
         self.pool = pool_size(len(seen) + 1)
         self.scale = (1.0 - risk) / self.pool
         self.memo: dict[tuple[State, int], tuple[float, float]] = {}
+        self._swaps: dict[tuple[State, int], State | None] = {}
         self.capped = False
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
@@ -368,7 +382,8 @@ class ChanceSolver:
         total_v = total_e = 0.0
         left = self.left
         useful = facts.info(state)[2]
-        advance = self.method in ("advance", "advance-capped")
+        advance = self.method in _ADVANCING
+        swapping = k == 1 and self.method in _SWAPPING
         # advance: every draw that does not bring the hand closer leads back to the same hand.
         back_v, back_e = self.solve(state, rest) if advance and rest else (0.0, 0.0)
         back = 0
@@ -389,7 +404,13 @@ class ChanceSolver:
                 total_e += n * best_e
                 continue
             if advance and not useful >> x & 1:
-                back += n
+                swap = self.swap_to(state, x) if swapping and rest else None
+                if swap is None:
+                    back += n
+                else:
+                    v, e = self.solve(swap, rest)
+                    total_v += n * max(v, back_v)
+                    total_e += n * max(e, back_e)
                 continue
             if not rest:
                 continue
@@ -413,11 +434,14 @@ class ChanceSolver:
         draws left after it (``win``: the 15 tiles win, these are the ways to hold)."""
         facts = self.facts
         k, _, useful = facts.info(state)
-        advance = self.method in ("advance", "advance-capped")
+        advance = self.method in _ADVANCING
         if advance and (win or not useful >> x & 1):
             # advance: a draw that does not bring the hand closer is thrown back, and a winning
-            # hand is held only that way.
-            return [state] if k <= rest else []
+            # hand is held only that way; swap may also swap into its best wait.
+            if k > rest:
+                return []
+            swap = self.swap_to(state, x) if not win and k == 1 and self.method in _SWAPPING else None
+            return [state] if swap is None else [state, swap]
         grown = list(state)
         grown[x] += 1
         children = facts.discards(tuple(grown))
@@ -430,6 +454,51 @@ class ChanceSolver:
         return [c for c in children if facts.within(c, bound)]
 
 
+    def swap_to(self, state: State, x: int) -> State | None:
+        """For ``swap``, a one-away state that drew a slot ``x`` that does not complete it: the
+        one-away hand after another discard with the most unseen winning tiles, when it has more
+        than the hand kept as it is (else None; ties go to the lowest slot thrown). Only a drawn
+        face next to a tile of the hand (:func:`_near`) is considered: a restriction of the policy,
+        which stays one the player could follow."""
+        key = (state, x)
+        if key in self._swaps:
+            return self._swaps[key]
+        facts = self.facts
+        if x == WILD_SLOT or not any(state[f] for f in _NEAR[x]):
+            self._swaps[key] = None  # a tile that meets no tile of the hand is thrown back
+            return None
+        best = self.waiting(state)
+        choice = None
+        grown = list(state)
+        grown[x] += 1
+        for child in facts.discards(tuple(grown)):
+            if child == state or not facts.within(child, 1):
+                continue
+            count = self.waiting(child)
+            if count > best:
+                best, choice = count, child
+        self._swaps[key] = choice
+        return choice
+
+    def waiting(self, state: State) -> int:
+        """Unseen copies of the draws that make a 15-tile winning hand of ``state``."""
+        wins = self.facts.info(state)[1]
+        left = self.left
+        return sum(left[y] - state[y] for y in range(SLOTS) if wins >> y & 1 and left[y] > state[y])
+
+
+def _near(face: int) -> tuple[int, ...]:
+    """The faces a drawn face may form a meld or a pair with: its own face, the same number in the
+    other colours, the same colour within two numbers (12-13-1 counted as adjacent)."""
+    colour, number = divmod(face, 13)
+    same_number = [c * 13 + number for c in range(4)]
+    run = [colour * 13 + (number + step) % 13 for step in (-2, -1, 1, 2)]
+    return tuple(sorted(set(same_number + run)))
+
+
+_NEAR = tuple(_near(face) for face in range(FACE_COUNT))
+
+
 def _solve_with(
     deal: Deal,
     hands: Sequence[tuple[Sequence[Tile], Sequence[Tile]]],
@@ -438,27 +507,28 @@ def _solve_with(
     method: Method | None,
     time_limit: float,
 ) -> list[tuple[float, float, Method]]:
-    """(V, E, method used) of each (14 tiles, seen). ``method`` None: per hand the first of exact,
-    keep, advance that ends within its share of the time, else advance-capped; a method given by
-    name runs to the end."""
+    """(V, E, method used) of each (14 tiles, seen); a method given by name runs to the end.
+
+    ``method`` None: up to :data:`EXACT_DRAWS` draws exact, beyond it ``advance``, each hand within
+    an equal share of what is left of the time (``exact-capped`` / ``advance-capped`` past it).
+    Every hand of one answer uses the same method, so that the rows compare.
+    """
     facts = HandFacts(deal)
     out: list[tuple[float, float, Method]] = []
     start = perf_counter()
-    for index, (tiles, seen) in enumerate(hands):
-        state = facts.state(tiles)
+    first: Method = "exact" if draws <= EXACT_DRAWS else "advance"
+    capped_name: Method = "exact-capped" if first == "exact" else "advance-capped"
+    states = [facts.state(tiles) for tiles, _ in hands]
+    for index, ((_, seen), state) in enumerate(zip(hands, states)):
         if method is not None:
             v, e = ChanceSolver(facts, seen, risk, method).solve(state, draws)
             out.append((v, e, method))
             continue
         now = perf_counter()
         share = max(0.0, start + time_limit - now) / (len(hands) - index)
-        name: Method = "exact" if draws <= EXACT_DRAWS else "advance-capped"
-        solver = ChanceSolver(facts, seen, risk, name, now + share)
+        solver = ChanceSolver(facts, seen, risk, capped_name, now + share)
         v, e = solver.solve(state, draws)
-        if solver.capped:
-            out.append((v, e, "advance-capped" if name != "exact" else "exact-capped"))
-        else:
-            out.append((v, e, name if name == "exact" else "advance"))
+        out.append((v, e, capped_name if solver.capped else first))
     return out
 
 
