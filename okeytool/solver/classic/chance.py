@@ -453,7 +453,6 @@ class ChanceSolver:
                 return []
         return [c for c in children if facts.within(c, bound)]
 
-
     def swap_to(self, state: State, x: int) -> State | None:
         """For ``swap``, a one-away state that drew a slot ``x`` that does not complete it: the
         one-away hand after another discard with the most unseen winning tiles, when it has more
