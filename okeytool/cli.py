@@ -12,7 +12,10 @@ from typing import Annotated, Any
 
 import typer
 
-from okeytool.commands import analysis, batch, game, opening, play, score
+from okeytool.commands import analysis, batch, game, opening, play, round, score
+
+#: Exit code of a command stopped by its time limit (``--time-limit``); bad input is 2.
+EXIT_TIME_LIMIT = 3
 
 app = typer.Typer(
     name="okeytool",
@@ -47,12 +50,17 @@ play.register(app)
 score.register(app)
 game.register(app)
 batch.register(app)
+round.register(app)
 
 
 def main() -> None:
     """Run the command line; bad input ends with a one-line message and exit code 2."""
     from okeytool.errors import LedgerError, OkeyError
+    from okeytool.limits import TimeLimitExceeded
 
+    if not _stdout_open():
+        sys.stderr.write("okeytool: error: standard output is closed; nothing would be seen\n")
+        sys.exit(2)
     usage_errors = _click_errors()
     try:
         code = app(standalone_mode=False)
@@ -60,10 +68,16 @@ def main() -> None:
     except typer.Abort:
         sys.stderr.write("okeytool: aborted\n")
         sys.exit(130)
+    except TimeLimitExceeded as err:
+        sys.stderr.write(f"okeytool: stopped: {err}\n")
+        sys.exit(EXIT_TIME_LIMIT)
     except (OkeyError, ValueError) as err:
         kind = "error" if isinstance(err, (ValueError, LedgerError)) else "failed"
-        sys.stderr.write(f"okeytool: {kind}: {err}\n")
+        sys.stderr.write(f"okeytool: {kind}: {_one_line(str(err))}\n")
         sys.exit(2 if kind == "error" else 1)
+    except RecursionError:
+        sys.stderr.write("okeytool: error: the input is nested too deeply\n")
+        sys.exit(2)
     except BrokenPipeError:
         # The reader went away (``okeytool ... | head``): stop quietly, without a flush error at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -92,8 +106,48 @@ def _click_errors() -> tuple[type[BaseException], ...]:
     return (click.ClickException,)
 
 
+def _stdout_open() -> bool:
+    """False when the command was started with standard output closed (``okeytool ... >&-``).
+
+    Then fd 1 is taken by the null device, so that no file opened later can become stdout.
+    """
+    if sys.stdout is not None:
+        return True  # Python leaves sys.stdout None when fd 1 was closed at start
+    try:
+        os.fstat(1)
+    except OSError:
+        null = os.open(os.devnull, os.O_WRONLY)
+        if null != 1:
+            os.dup2(null, 1)
+            os.close(null)
+    return False
+
+
+#: Longest run of non-space characters quoted whole in an error message (a long file path fits).
+LONGEST_QUOTED = 240
+
+
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    """``message`` on one line, each over-long token cut to its start, its end and its length."""
+    words = []
+    for word in _visible(message).split():
+        if len(word) > LONGEST_QUOTED:
+            word = f"{word[:24]}...{word[-24:]} ({len(word)} characters)"
+        words.append(word)
+    return " ".join(words)
+
+
+def _visible(text: str) -> str:
+    """``text`` with control and format characters (escape sequences, bidi marks) shown as escapes,
+    so that nothing typed acts on the terminal when it is quoted back."""
+    import unicodedata
+
+    def shown(char: str) -> str:
+        if char in "\t\n\r" or unicodedata.category(char) not in ("Cc", "Cf"):
+            return char
+        return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+    return "".join(shown(char) for char in text)
 
 
 def _help_hint(err: BaseException) -> str:

@@ -2,10 +2,27 @@
 
 Every error the library raises derives from :class:`OkeyError`. Bad input (notation, tile supply,
 hand size, rule options, files) is a :class:`ValueError` as well, so callers that only care about
-"the user typed something wrong" can catch that.
+"the user typed something wrong" can catch that. Messages quote the user's text with :func:`quoted`,
+which cuts a long token so that the message stays one short line.
 """
 
 from __future__ import annotations
+
+#: Most characters of the user's text an error message quotes; a longer text is cut and marked.
+QUOTE_LIMIT = 20
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message (as ``repr``), cut after ``limit`` characters.
+
+    >>> quoted("X2")
+    "'X2'"
+    >>> quoted("R" * 1_000_000)
+    "'RRRRRRRRRRRRRRRRRRRR…' (1000000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit] + '…'!r} ({len(text)} characters)"
 
 
 class OkeyError(Exception):
@@ -42,3 +59,8 @@ class LedgerError(OkeyError):
 
 class SolverError(OkeyError):
     """The solver did not reach an answer within its time limit."""
+
+
+class ClusterError(InputError):
+    """A cluster that cannot be used: its extra is not installed, its scheduler cannot be reached, or its
+    workers cannot answer (no workers, another okeytool)."""

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from okeytool.errors import NotationError, quoted
+
 
 class Colour(IntEnum):
     """The four tile colours. No colour outranks another; the order is only for display."""
@@ -40,8 +42,6 @@ JOKER_INDEX = 53
 VECTOR_SIZE = 54
 COPIES_PER_FACE = 2
 EXTRA_TILES = 2
-#: Tiles a winning classic hand shows (the 15th is the finishing discard).
-WINNING_SIZE = 14
 #: Wild tiles in a game: the two real okeys, or the two printed jokers.
 MAX_WILDS = 2
 
@@ -92,12 +92,14 @@ def colour_indices(colour: int) -> range:
 class Tile:
     """One tile face: a numbered face, the false joker ``F`` or the joker ``J``.
 
-    Identical physical copies are equal. ``Tile.parse(str(t)) == t`` for every tile.
+    Identical physical copies are equal. ``Tile.parse(str(t)) == t`` for every tile. The value type
+    reads only its own canonical text; everything else a player may write (colour names, ranges, set
+    shorthand) is read by :mod:`okeytool.parse.notation`, which builds on this module.
 
     >>> Tile.face(Colour.RED, 5)
     Tile.parse('R5')
-    >>> str(Tile.parse('blau12'))
-    'B12'
+    >>> Tile.parse('b12').number
+    12
     """
 
     index: int
@@ -115,10 +117,15 @@ class Tile:
 
     @classmethod
     def parse(cls, text: str) -> Tile:
-        """Parse one single-tile token (``R5``, ``rot5``, ``F``, ``J``). Raises :class:`NotationError`."""
-        from okeytool.parse.notation import parse_tile
+        """The tile whose canonical text is ``text`` (``R5``, ``F``, ``J``; letters in either case).
 
-        return parse_tile(text)
+        The inverse of ``str``. Raises :class:`NotationError` for any other text, colour names and
+        ranges included (:func:`okeytool.parse.notation.parse_tile` reads those).
+        """
+        tile = _BY_TEXT.get(text.upper()) if text.isascii() else None
+        if tile is None:
+            raise NotationError(f"not a tile in canonical form (R5, F or J): {quoted(text)}")
+        return tile
 
     @property
     def is_face(self) -> bool:
@@ -151,7 +158,7 @@ class Tile:
 
     def successor(self) -> Tile:
         """The next number in the same colour, 13 followed by 1 (how the okey follows the indicator)."""
-        return Tile.face(self.colour, self.number % 13 + 1)
+        return Tile.face(self.colour, self.number % NUMBERS_PER_COLOUR + 1)
 
     def __str__(self) -> str:
         if self.index == FALSE_JOKER_INDEX:
@@ -164,6 +171,7 @@ class Tile:
         return f"Tile.parse({str(self)!r})"
 
 
+_BY_TEXT: dict[str, Tile] = {str(t): t for t in map(Tile, range(VECTOR_SIZE))}
 FALSE_JOKER = Tile(FALSE_JOKER_INDEX)
 JOKER = Tile(JOKER_INDEX)
 ALL_FACES: tuple[Tile, ...] = tuple(Tile(i) for i in range(FACE_COUNT))
@@ -178,15 +186,3 @@ def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
     seq = sorted(tiles) if sort else list(tiles)
     return " ".join(str(t) for t in seq)
 
-
-def count_vector(tiles: Iterable[Tile]) -> list[int]:
-    """The count vector (length :data:`VECTOR_SIZE`) of a multiset of tiles."""
-    counts = [0] * VECTOR_SIZE
-    for tile in tiles:
-        counts[tile.index] += 1
-    return counts
-
-
-def tiles_from_counts(counts: Iterable[int]) -> tuple[Tile, ...]:
-    """The tiles of a count vector, in canonical order."""
-    return tuple(Tile(i) for i, n in enumerate(counts) for _ in range(n))

@@ -106,7 +106,7 @@ def test_compiled_and_python_cover_agree() -> None:
     python = {w: MeldCover(w, compiled=False) for w in (True, False)}
     for deal, tiles in corpus():
         counts = deal.solver_hand(tiles).counts
-        wrap = deal.rules.wrap
-        assert compiled[wrap].cover(counts) == python[wrap].cover(counts)
+        wrap, size = deal.rules.wrap, deal.rules.hand_size
+        assert compiled[wrap].cover(counts, size) == python[wrap].cover(counts, size)
         supply = deal.supply_vector()
-        assert compiled[wrap].certify(counts, supply) == python[wrap].certify(counts, supply)
+        assert compiled[wrap].certify(counts, supply, size) == python[wrap].certify(counts, supply, size)

@@ -7,8 +7,8 @@ import json
 import pytest
 from conftest import Run, hand, make_deal
 
-from okeytool.commands.opening import read_table
 from okeytool.errors import InputError
+from okeytool.solver.okey101.layoffs import table_melds
 from okeytool.solver.okey101.opening import analyse_opening, discard_101
 
 HAND = "R1-13 B10-13 K10-13 Y8"  # indicator Y7: Y8 is a real okey; the other 21 lay out for 183
@@ -16,7 +16,7 @@ HAND = "R1-13 B10-13 K10-13 Y8"  # indicator Y7: Y8 is a real okey; the other 21
 
 def test_going_out_after_someone_opened_is_a_finish_without_penalty() -> None:
     deal = make_deal("Y7", "101")
-    table = read_table(deal, "Y1 Y2 Y3")
+    table = table_melds(deal, [hand(deal, "Y1 Y2 Y3")])
     ranking = discard_101(deal, hand(deal, HAND), table=table)
     best = ranking.discards[0]
     assert str(best.tile) == "Y8" and best.wins and best.okey_finish and best.penalty == 0
@@ -25,7 +25,7 @@ def test_going_out_after_someone_opened_is_a_finish_without_penalty() -> None:
 
 def test_going_out_after_someone_opened_needs_an_opening() -> None:
     deal = make_deal("Y7", "101")
-    table = read_table(deal, "Y1 Y2 Y3")
+    table = table_melds(deal, [hand(deal, "Y1 Y2 Y3")])
     low = "R1-3 B1-3 K1-3 Y4-6 R4-6 B4-6 K4-6 Y12"  # 21 tiles lay out, but for only 66 points
     ranking = discard_101(deal, hand(deal, low), table=table)
     assert not any(row.wins for row in ranking.discards)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import make_deal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from okeytool.errors import NotationError
+from okeytool.errors import NotationError, SupplyError
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.tiles import VECTOR_SIZE, Tile, format_tiles
 
@@ -117,3 +118,147 @@ def test_melds_split_at_semicolons() -> None:
         parse_melds("R1-3;;K7 B7 Y7")
     with pytest.raises(NotationError, match=r"meld 2: unknown colour 'X'"):
         parse_melds("R1-3; X7")
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("SİYAH5", "K5"),
+        ("MAVİ5", "B5"),
+        ("SARI5", "Y5"),
+        ("SARİ5", "Y5"),
+        ("KIRMIZI5", "R5"),
+        ("KİRMİZİ5", "R5"),
+        ("Kırmızı5", "R5"),
+        ("kirmizi5", "R5"),
+        ("MAVI9", "B9"),
+        ("Mavi9", "B9"),
+        ("sİyah5", "K5"),
+        ("SI\u0307YAH5", "K5"),  # İ written as I and a combining dot
+        ("si\u0307yah5", "K5"),
+        ("GRÜN5", "B5"),
+    ],
+)
+def test_turkish_capitals_in_colour_names(written: str, canonical: str) -> None:
+    # Python lower-cases İ to i and a combining dot, and I to i: both i's are one letter here.
+    assert parse_tile(written) == Tile.parse(canonical)
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("okey", "J"),
+        ("OKEY Okey", "J J"),
+        ("sahte", "F"),
+        ("SAHTE Sahte", "F F"),
+        ("false", "F"),
+        ("sahte okey", "F"),  # the false joker's full name is one tile
+        ("False Okey R5", "F R5"),
+        ("sahte okey okey", "F J"),
+        ("sahte, okey", "F J"),  # a comma parts two tiles
+        ("F okey", "F J"),
+        ("okey sahte", "J F"),
+    ],
+)
+def test_tiles_as_players_say_them(written: str, canonical: str) -> None:
+    assert text(parse_tiles(written)) == canonical
+    assert parse_tiles(written.split(" ")) == parse_tiles(written)  # as several arguments
+
+
+def test_a_spoken_okey_is_a_real_okey_and_sahte_a_false_joker_in_the_deal() -> None:
+    deal = make_deal("R4")  # okey R5
+    assert deal.resolve(parse_tiles("okey sahte K2")) == parse_tiles("R5 F K2")
+    with pytest.raises(SupplyError, match="false joker"):
+        make_deal(None, "rummikub").resolve(parse_tiles("sahte"))
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("R1-R4", "R1 R2 R3 R4"),
+        ("r1-r4", "R1 R2 R3 R4"),
+        ("rot1-rot3", "R1 R2 R3"),
+        ("R1-red3", "R1 R2 R3"),
+        ("Kırmızı2-KIRMIZI4", "R2 R3 R4"),
+        ("K12-K1", "K12 K13 K1"),
+    ],
+)
+def test_a_range_may_repeat_its_colour(written: str, canonical: str) -> None:
+    assert text(parse_tiles(written, wrap=True)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("R1-B4", "a range stays in one colour in 'R1-B4' (token 1)"),
+        ("R1-RB4", "a range stays in one colour in 'R1-RB4' (token 1)"),
+        ("R1-X4", "unknown colour 'X' in 'R1-X4' (token 1)"),
+        ("R1-R", "missing number in 'R1-R' (token 1)"),
+        ("R6-R3", "range must go up (or wrap to 1) in 'R6-R3' (token 1)"),
+        ("sahte5", "unknown colour 'sahte' in 'sahte5' (token 1)"),
+        ("okey5", "unknown colour 'okey' in 'okey5' (token 1)"),
+        ("pınk5", "unknown colour 'pınk' in 'pınk5' (token 1)"),
+    ],
+)
+def test_new_forms_keep_precise_errors(written: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_tiles(written)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["X" * 1_000_000, "R" + "9" * 1_000_000, "R1-" + "Q" * 1_000_000, "R1 " + "#" * 1_000_000, "1" * 1_000_000],
+)
+def test_an_error_quotes_a_long_token_cut(written: str) -> None:
+    for parse in (parse_tiles, parse_tile, parse_melds):
+        with pytest.raises(NotationError) as caught:
+            parse(written)
+        message = str(caught.value)
+        assert "…" in message and "characters)" in message and len(message) < 200
+        assert "\n" not in message
+
+
+SPELLINGS = {
+    "R": ["R", "r", "red", "ROT", "kirmizi", "kırmızı", "KIRMIZI", "Kırmızı", "KİRMİZİ"],
+    "B": ["B", "b", "blue", "Blau", "mavi", "MAVİ", "MAVI", "green", "GRÜN", "gruen"],
+    "K": ["K", "k", "black", "schwarz", "siyah", "SİYAH", "SIYAH"],
+    "Y": ["Y", "y", "yellow", "gelb", "sari", "sarı", "SARI", "SARİ", "orange"],
+}
+EXTRA_SPELLINGS = {
+    "F": ["F", "f", "sahte", "SAHTE", "false", "sahte okey", "False Okey"],
+    "J": ["J", "j", "okey", "OKEY"],
+}
+
+
+@st.composite
+def spoken(draw: st.DrawFn, tile: Tile) -> str:
+    """One way a player may write ``tile``."""
+    if tile.is_face:
+        return draw(st.sampled_from(SPELLINGS[tile.colour.letter])) + str(tile.number)
+    return draw(st.sampled_from(EXTRA_SPELLINGS[str(tile)]))
+
+
+@given(st.lists(st.integers(0, VECTOR_SIZE - 1), max_size=22), st.data())
+def test_any_spelling_reads_as_the_tiles_and_prints_canonically(indices: list[int], data: st.DataObject) -> None:
+    tiles = tuple(Tile(i) for i in indices)
+    written = ", ".join(data.draw(spoken(t)) for t in tiles)  # commas: "sahte, okey" stays two tiles
+    assert parse_tiles(written) == tiles
+    assert parse_tiles(format_tiles(tiles, sort=False)) == tiles  # parse(str(x)) == x
+    assert all(Tile.parse(str(t)) == t for t in tiles)
+
+
+@given(
+    st.sampled_from(sorted(SPELLINGS)),
+    st.integers(1, 12),
+    st.integers(1, 12),
+    st.data(),
+)
+def test_a_range_with_or_without_its_colour_again(letter: str, start: int, length: int, data: st.DataObject) -> None:
+    end = min(13, start + length)
+    first = data.draw(st.sampled_from(SPELLINGS[letter]))
+    again = data.draw(st.sampled_from(SPELLINGS[letter]))
+    short = parse_tiles(f"{first}{start}-{end}")
+    assert parse_tiles(f"{first}{start}-{again}{end}") == short
+    assert text(short) == " ".join(f"{letter}{n}" for n in range(start, end + 1))
+    assert parse_tiles(text(short)) == short

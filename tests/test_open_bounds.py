@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from okeytool.deal import Deal
-from okeytool.parse.supply import limit
+from okeytool.parse.supply import limit, unseen
 from okeytool.rules import get_rules
 from okeytool.solver.okey101.opening import (
     OpeningWait,
@@ -22,7 +22,6 @@ from okeytool.solver.okey101.opening import (
     opening_from_layout,
     opening_search,
     opening_waits,
-    unseen,
 )
 from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
@@ -41,7 +40,7 @@ def _straight_waits(deal: Deal, tiles: tuple[Tile, ...], seen: tuple[Tile, ...])
             continue
         value = best_layout(deal, deal.solver_hand([*tiles, tile])).value
         if value >= threshold:
-            out.append(OpeningWait(tile, unseen(deal, tile, tiles, seen), value))
+            out.append(OpeningWait(tile, unseen(deal, tile, Counter(tiles), Counter(seen)), value))
     return tuple(out)
 
 

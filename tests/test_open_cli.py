@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from okeytool.cli import app
 from okeytool.commands import batch
-from okeytool.commands.opening import BATCH, discard_101_document, open_document
+from okeytool.questions import document
 
 runner = CliRunner()
 V34 = "K13 R13 Y13 B10 B11 B12 B13 R4 B4 K4 Y4 K2"  # 101 points, indicator Y7 (hands.jsonl V34)
@@ -112,14 +112,13 @@ def test_main_prints_only_json(run_main: Callable[..., Any]) -> None:
 
 
 def test_batch_answers_open_questions() -> None:
-    assert BATCH["open"] is open_document
     question = {"command": "open", "indicator": "Y7", "tiles": V34, "id": "a"}
     line = json.loads(batch.answer_line(json.dumps(question)))
     assert line["id"] == "a" and line["best"]["points"] == 101  # rules default to 101 for open
     table = {"command": "open", "indicator": "Y7", "tiles": "R4 K9", "table": "R1-3", "opened": True, "id": 2}
     answer = json.loads(batch.answer_line(json.dumps(table)))
     assert answer["isler"] == ["R4"] and answer["lay_offs"] == [{"tile": "R4", "melds": [1]}]
-    few = open_document({"indicator": "Y7", "tiles": V34, "alternatives": 1})
+    few = document("open", {"indicator": "Y7", "tiles": V34, "alternatives": 1})
     assert len(few["options"]) <= 1
     bad = json.loads(batch.answer_line(json.dumps({"command": "open", "tiles": "R1", "id": 9})))
     assert bad["id"] == 9 and "indicator" in bad["error"]
@@ -127,11 +126,11 @@ def test_batch_answers_open_questions() -> None:
     assert "at most 22" in big["error"]
 
 
-def test_discard_101_document_rows() -> None:
+def test_101_discard_document_rows() -> None:
     # Y9 and K12 fit nowhere, so no discard goes out (a finishing discard would cost no penalty).
     tiles = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 B1 B2 B3 K5 K6 K7 Y9 Y10 K12"
-    document = discard_101_document({"indicator": "Y1", "tiles": tiles, "table": "Y11 Y12 Y13"})
-    rows = document["discards"]
+    answer = document("discard", {"rules": "101", "indicator": "Y1", "tiles": tiles, "table": "Y11 Y12 Y13"})
+    rows = answer["discards"]
     assert len(rows) == 22  # all distinct
     for row in rows:
         assert {"tile", "penalty", "open_points", "pairs", "can_open"} <= set(row)
@@ -142,7 +141,7 @@ def test_discard_101_document_rows() -> None:
     penalties = [row["penalty"] for row in rows]
     assert penalties == sorted(penalties)
     with pytest.raises(ValueError, match="22"):
-        discard_101_document({"indicator": "Y1", "tiles": "R1 R2 R3"})
+        document("discard", {"rules": "101", "indicator": "Y1", "tiles": "R1 R2 R3"})
 
 
 def test_help_does_not_import_ortools() -> None:

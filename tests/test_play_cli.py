@@ -12,10 +12,9 @@ from typer.testing import CliRunner
 
 from okeytool.cli import app
 from okeytool.commands import batch
-from okeytool.commands.analysis import check_document
-from okeytool.commands.play import BATCH, play_document
 from okeytool.deal import Deal
 from okeytool.parse.notation import parse_melds
+from okeytool.questions import document
 from okeytool.rules import get_rules
 from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import faces_meld_kind
@@ -137,11 +136,10 @@ def test_main_prints_json(run_main: Callable[..., Any]) -> None:
 
 
 def test_batch_answers_play_questions() -> None:
-    assert BATCH["play"] is play_document
     question = {"command": "play", "rules": "rummikub", "tiles": "B7 K7", "table": "R4-7", "opened": True, "id": 3}
     line = json.loads(batch.answer_line(json.dumps(question)))
     assert line["id"] == 3 and line["placed"] == ["B7", "K7"] and line["initial"] is False
-    direct = play_document({"tiles": "R1 R2 R3", "goal": "value"})
+    direct = document("play", {"tiles": "R1 R2 R3", "goal": "value"})
     assert direct["must_draw"] is True  # 6 points is no initial meld
     bad = json.loads(batch.answer_line(json.dumps({"command": "play", "tiles": "R1", "table": "R1 R2", "id": 4})))
     assert bad["id"] == 4 and "table meld 1" in bad["error"]
@@ -150,14 +148,14 @@ def test_batch_answers_play_questions() -> None:
 
 
 def test_check_document_for_rummikub() -> None:
-    out = check_document({"rules": "rummikub", "tiles": "B7 K7", "table": "R4 R5 R6 R7"})
+    out = document("check", {"rules": "rummikub", "tiles": "B7 K7", "table": "R4 R5 R6 R7"})
     assert out["winning"] is True and out["winning_discards"] == []
     melds = out["best"]["melds"]
     assert sorted(p["tile"] for meld in melds for p in meld) == ["B7", "K7", "R4", "R5", "R6", "R7"]
     rummikub = {"rules": "rummikub"}
-    assert check_document({**rummikub, "tiles": "R1 R2 R3"})["winning"] is False  # 6 points: no initial meld
-    assert check_document({**rummikub, "tiles": "R1 R2 R3", "opened": True})["winning"] is True
-    assert check_document({**rummikub, "tiles": "R1 R2 R3 K5", "opened": True})["best"] is None
+    assert document("check", {**rummikub, "tiles": "R1 R2 R3"})["winning"] is False  # 6 points: no initial meld
+    assert document("check", {**rummikub, "tiles": "R1 R2 R3", "opened": True})["winning"] is True
+    assert document("check", {**rummikub, "tiles": "R1 R2 R3 K5", "opened": True})["best"] is None
 
 
 def test_help_does_not_import_ortools() -> None:

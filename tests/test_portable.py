@@ -12,7 +12,8 @@ MACHINE_PATH = re.compile(r"""['"](/tmp/|/root/|/home/|/work/|/usr/local/|/opt/)
 
 def _project_files() -> list[Path]:
     files = [p for folder in ("tests", "okeytool", "benchmarks", ".ci") for p in (ROOT / folder).rglob("*")]
-    return [p for p in files if p.is_file() and p.suffix in {"", ".py", ".sh", ".toml", ".cfg"} and "__pycache__" not in p.parts]
+    kinds = {"", ".py", ".sh", ".toml", ".cfg"}
+    return [p for p in files if p.is_file() and p.suffix in kinds and "__pycache__" not in p.parts]
 
 
 def test_no_file_holds_a_path_of_this_machine() -> None:

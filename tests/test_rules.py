@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from okeytool.errors import RulesError
-from okeytool.finish import Finish
-from okeytool.rules import OPTIONS, get_rules
+from okeytool.finish import Finish, Finish101
+from okeytool.rules import OPTIONS, KafaMode, PenaltyEnd, get_rules
 
 # rules.md section 0: hand size, wrap 12-13-1, wild tiles, scoring default.
 PROFILE_TABLE = {
@@ -163,4 +164,63 @@ def test_every_option_is_a_rules_field() -> None:
 )
 def test_finish_multipliers(kind: str, okey_finish: bool, stack: bool, multiplier: int) -> None:
     rules = get_rules("classic", {"stack_multipliers": stack})
-    assert Finish.of(kind, okey_finish=okey_finish).multiplier(rules) == multiplier
+    assert Finish.of(pairs=kind == "pairs", okey_finish=okey_finish).multiplier(rules) == multiplier
+
+
+@pytest.mark.parametrize(("name", "drawn"), [("classic", 15), ("okeygg", 15), ("101", 22), ("rummikub", 15)])
+def test_a_hand_on_its_turn_holds_one_tile_more(name: str, drawn: int) -> None:
+    rules = get_rules(name)
+    assert rules.drawn_size == drawn == rules.hand_size + 1
+
+
+def test_the_101_numbers_are_stated_on_the_rules() -> None:
+    # rules.md 5.2 (open with 101), 5.5 (+101 a penalty), 5.6 (winner -101, never opened 202 capped
+    # at 404), 5.4 (elden -202 / +404).
+    rules = get_rules("101")
+    numbers = (rules.open_points, rules.win_points, rules.discard_penalty, rules.unopened_points)
+    assert numbers == (101, 101, 101, 202)
+    assert (rules.unopened_cap, rules.elden_win, rules.elden_loss) == (404, 202, 404)
+
+
+def test_text_options_are_enums_with_their_text() -> None:
+    rules = get_rules("classic", {"kafa": "match-win", "scheme": "penalty", "end": "TWO_LOWEST"})
+    assert rules.kafa is KafaMode.MATCH_WIN and rules.end is PenaltyEnd.TWO_LOWEST
+    assert get_rules("classic").kafa is KafaMode.ORDINARY and get_rules("classic").end is PenaltyEnd.ELIMINATION
+    assert (str(rules.kafa), f"{rules.end}", rules.kafa.value) == ("match-win", "two_lowest", "match-win")
+    typed = {"kafa": KafaMode.MATCH_WIN, "scheme": "penalty", "end": PenaltyEnd.TWO_LOWEST}
+    assert get_rules("classic", typed) == rules
+    # The options travel as JSON (ledger, round documents) and come back equal.
+    own = {k: v for k, v in rules.options.items() if "classic" in OPTIONS[k].profiles and v is not None}
+    text = json.dumps(own)
+    assert json.loads(text)["kafa"] == "match-win"
+    assert get_rules("classic", json.loads(text)) == rules
+
+
+def test_options_declare_their_choices() -> None:
+    assert OPTIONS["kafa"].choices == ("ordinary", "match-win")
+    assert OPTIONS["end"].choices == ("elimination", "two_lowest")
+    assert OPTIONS["wrap"].choices == ("true", "false")
+    assert OPTIONS["scheme"].choices == ("pagat", "penalty", "okeygg", "101", "rummikub")
+    assert OPTIONS["scheme"].choices_in("101") == ("101",)
+    assert OPTIONS["rounds"].choices_in("rummikub") == ("1", "3", "5")
+    assert OPTIONS["target"].choices == () and (OPTIONS["target"].low, OPTIONS["target"].high) == (7, 31)
+    for name, option in OPTIONS.items():  # every listed choice is accepted where the option belongs
+        for profile in option.profiles:
+            for choice in option.choices_in(profile):
+                assert str(get_rules(profile, {name: choice}).options[name]).lower() == choice
+
+
+def test_an_error_cuts_a_long_value() -> None:
+    with pytest.raises(RulesError) as raised:
+        get_rules("classic", {"kafa": "x" * 1_000_000})
+    assert len(str(raised.value)) < 120 and "1000000 characters" in str(raised.value)
+    with pytest.raises(RulesError) as raised:
+        get_rules("classic", {"target": "9" * 100_000})
+    assert len(str(raised.value)) < 120
+
+
+def test_101_finishes() -> None:
+    assert [f.value for f in Finish101] == ["normal", "okey", "elden", "elden+okey", "aborted"]
+    assert {f for f in Finish101 if f.okey_finish} == {Finish101.OKEY, Finish101.ELDEN_OKEY}
+    assert {f for f in Finish101 if f.elden} == {Finish101.ELDEN, Finish101.ELDEN_OKEY}
+    assert [f for f in Finish101 if not f.counted] == [Finish101.ABORTED]

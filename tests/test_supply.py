@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from conftest import hand, make_deal
 from hypothesis import given
@@ -10,8 +12,8 @@ from strategies import extra_tile, legal_hands, okey_deals, rummikub_deal, suppl
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
-from okeytool.parse.supply import check_hand_size, check_supply
-from okeytool.tiles import FALSE_JOKER, JOKER
+from okeytool.parse.supply import check_hand_size, check_supply, unseen
+from okeytool.tiles import FALSE_JOKER, JOKER, Tile
 
 
 def test_two_copies_of_a_face_are_fine_three_are_not() -> None:
@@ -90,3 +92,18 @@ def test_hand_sizes() -> None:
         check_hand_size(hand(deal, "R1-13"), (14, 15), "check")
     with pytest.raises(HandSizeError, match="no tiles were given"):
         check_hand_size((), (14, 15), "check")
+
+
+def test_unseen_copies_leave_out_the_hand_the_indicator_and_the_seen() -> None:
+    # rules.md 4: copies of a face not in the hand, not the indicator, not seen; never negative.
+    deal = make_deal("R4")
+    held = Counter(hand(deal, "R4 K9 F"))
+    seen = Counter(hand(deal, "K9 F F"))
+    r4, k9, y1 = Tile.parse("R4"), Tile.parse("K9"), Tile.parse("Y1")
+    assert unseen(deal, r4, held, Counter()) == 0  # one copy besides the indicator, and it is held
+    assert unseen(deal, k9, held, seen) == 0
+    assert unseen(deal, k9, Counter(), Counter()) == 2
+    assert unseen(deal, FALSE_JOKER, held, seen) == 0  # 1 held + 2 seen: never below 0
+    assert unseen(deal, FALSE_JOKER, held, {}) == 1 and unseen(deal, y1, {}, {}) == 2
+    rummikub = make_deal(None, "rummikub")
+    assert unseen(rummikub, JOKER, Counter([JOKER]), {}) == 1

@@ -8,18 +8,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from okeytool.deal import Deal
-from okeytool.errors import InputError, SupplyError
+from okeytool.errors import InputError, NotationError, SupplyError
 from okeytool.rules import get_rules
 from okeytool.tiles import (
     ALL_FACES,
+    FACE_COUNT,
     FALSE_JOKER,
     JOKER,
     VECTOR_SIZE,
     Colour,
     Tile,
-    count_vector,
     format_tiles,
-    tiles_from_counts,
 )
 
 EVERY_TILE = [Tile(i) for i in range(VECTOR_SIZE)]
@@ -29,6 +28,15 @@ EVERY_TILE = [Tile(i) for i in range(VECTOR_SIZE)]
 def test_every_tile_round_trips_through_its_text(tile: Tile) -> None:
     assert Tile.parse(str(tile)) == tile
     assert eval(repr(tile), {"Tile": Tile}) == tile  # repr is the call one would type
+
+
+def test_the_value_type_reads_only_its_canonical_text() -> None:
+    assert Tile.parse("r5") == Tile.parse("R5") == Tile.face(Colour.RED, 5)
+    assert Tile.parse("f") == FALSE_JOKER and Tile.parse("j") == JOKER
+    for other in ["blau12", "R5 ", "R05", "R14", "RB5", "R3-5", "", "ı5", "X" * 1000]:
+        with pytest.raises(NotationError, match="canonical form") as raised:
+            Tile.parse(other)
+        assert len(str(raised.value)) < 100  # a long text is cut in the message
 
 
 @pytest.mark.parametrize(
@@ -68,11 +76,16 @@ def test_face_properties_and_refusals() -> None:
         JOKER.number  # noqa: B018
 
 
-@given(st.lists(st.sampled_from(EVERY_TILE), max_size=30))
-def test_count_vector_and_back(tiles: list[Tile]) -> None:
-    counts = count_vector(tiles)
-    assert len(counts) == VECTOR_SIZE and sum(counts) == len(tiles)
-    assert tiles_from_counts(counts) == tuple(sorted(tiles))
+@given(st.lists(st.sampled_from(EVERY_TILE[:FACE_COUNT] + [FALSE_JOKER]), max_size=30))
+def test_the_solver_form_counts_each_face_at_its_index(tiles: list[Tile]) -> None:
+    deal = make_deal("R4")  # okey R5: held as a wild; F plays as a plain R5
+    hand = deal.solver_hand(tiles)
+    okey_index = Tile.parse("R5").index
+    assert len(hand.counts) == FACE_COUNT and hand.size == len(tiles)
+    assert hand.wilds == tiles.count(Tile.parse("R5"))
+    for face in range(FACE_COUNT):
+        expected = tiles.count(FALSE_JOKER) if face == okey_index else tiles.count(Tile(face))
+        assert hand.counts[face] == expected
 
 
 @pytest.mark.parametrize(("indicator", "okey"), [("R4", "R5"), ("K13", "K1"), ("Y12", "Y13"), ("B1", "B2")])

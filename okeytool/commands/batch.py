@@ -1,52 +1,78 @@
-"""``okeytool batch``: many questions as JSON lines, answered in input order."""
+"""``okeytool batch``: many questions as JSON lines, answered in input order.
+
+Answers go to stdout only, the progress bar to stderr only (when stderr is a terminal), so that
+``okeytool batch FILE > answers.jsonl`` puts every answer in the file. Each line is the same typed
+question a command builds (:mod:`okeytool.questions`), answered within its own time limit.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from itertools import islice
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from itertools import chain, islice
+from multiprocessing.pool import AsyncResult
+from types import FrameType
 from typing import IO, Annotated, Any
 
 import typer
 
-Answer = Callable[[Mapping[str, Any]], dict[str, Any]]
+from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
+
 CHUNK = 16
 WINDOW_CHUNKS = 4  # chunks per worker read ahead of the answers written
+#: ``--jobs`` may ask for at most this many worker processes per core.
+JOBS_PER_CORE = 2
 
 
-def answers() -> dict[str, Answer]:
-    """Every batch question the command modules answer, by command name."""
-    from okeytool.commands import analysis, opening, play
+@dataclass(frozen=True)
+class TooLong:
+    """A batch line longer than :data:`~okeytool.limits.MAX_LINE_BYTES`, skipped unread."""
 
-    table: dict[str, Answer] = {}
-    for module in (analysis, opening, play):
-        table.update(module.BATCH)
-    return table
+    size: int
 
 
-def answer_line(line: str) -> str:
-    """The JSON line answering one input line; bad input gives ``{"id": ..., "error": ...}``."""
+def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> str:
+    """The JSON line answering one input line; bad input gives ``{"id": ..., "error": ...}``, and a
+    question that ran out of time ``{"id": ..., "error": ..., "status": "time_limit"}``.
+
+    ``time_limit`` is the limit of a line that sets none (its ``"time_limit"`` field).
+    """
     from okeytool.errors import OkeyError
+    from okeytool.limits import TimeLimitExceeded
+    from okeytool.questions import answer, read_question
 
     ident: Any = None
+    document: dict[str, Any]
     try:
+        if isinstance(line, TooLong):
+            raise ValueError(f"the line is {line.size} bytes long; a question takes at most {MAX_LINE_BYTES}")
         try:
-            question = json.loads(line)
+            fields = json.loads(line)
         except json.JSONDecodeError as err:
             raise ValueError(f"the line is not JSON: {err}") from None
-        if not isinstance(question, dict):
+        if not isinstance(fields, dict):
             raise ValueError("each line must be a JSON object")
-        ident = question.get("id")
-        _check_fields(question)
-        command = question.get("command")
-        table = answers()
-        if command not in table:
-            raise ValueError(f"unknown command {command!r} (known: {', '.join(sorted(table))})")
-        document = table[command](question)
+        ident = fields.pop("id", None)
+        command = fields.pop("command", None)
+        if not isinstance(command, str):
+            raise ValueError(f"field 'command' must name a question (check, waits, discard, open, play), not "
+                             f"{json.dumps(command)}")  # fmt: skip
+        if fields.get("time_limit") is None:
+            fields["time_limit"] = time_limit
+        question = read_question(command, fields)
+        document = dict(answer(question).to_json())
+    except TimeLimitExceeded as err:
+        document = {"error": str(err), "status": "time_limit"}
     except (OkeyError, ValueError) as err:
         document = {"error": str(err)}
+    except RecursionError:
+        document = {"error": "the line is nested too deeply"}
     except Exception as err:  # noqa: BLE001 - one failing question must not stop the others
         document = {"error": f"internal error: {type(err).__name__}: {err}"}
     if ident is not None:
@@ -54,53 +80,91 @@ def answer_line(line: str) -> str:
     return json.dumps(document, ensure_ascii=False)
 
 
-#: Fields that hold text; those also in _NULLABLE may be null (as if left out).
-_TEXT_FIELDS = ("command", "rules", "indicator", "okey", "tiles", "seen", "table")
-_NULLABLE = ("indicator", "okey", "seen", "table")
+def read_lines(stream: IO[bytes] | IO[str]) -> Iterator[str | TooLong]:
+    """The non-blank lines of the input, a UTF-8 BOM before the first one dropped.
 
-
-def _check_fields(question: Mapping[str, Any]) -> None:
-    """Refuse fields of the wrong JSON type (``"rules": 5``), which would otherwise crash deep inside."""
-    for key in _TEXT_FIELDS:
-        if key in question and not isinstance(question[key], str):
-            if question[key] is None and key in _NULLABLE:
-                continue
-            raise ValueError(f"field {key!r} must be a string, not {json.dumps(question[key])}")
-    options = question.get("options")
-    if options is not None and not isinstance(options, dict):
-        raise ValueError(f"field 'options' must be an object like {{\"wrap\": false}}, not {json.dumps(options)}")
-    opened = question.get("opened")
-    if opened is not None and not isinstance(opened, bool):
-        raise ValueError(f"field 'opened' must be true or false, not {json.dumps(opened)}")
-
-
-def _lines(stream: IO[bytes] | IO[str]) -> Iterator[str]:
-    """The non-blank lines of the input; bytes that are not UTF-8 become U+FFFD, so that such a line
-    is answered with an error line like any other bad line and the rest go on."""
-    for raw in stream:
+    Bytes that are not UTF-8 become U+FFFD, so that such a line is answered with an error line like
+    any other bad line; a line longer than ``MAX_LINE_BYTES`` is skipped unread and given as :class:`TooLong`.
+    """
+    first = True
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE_BYTES and not _ends_line(raw):
+            size = len(raw)
+            while (more := stream.readline(MAX_LINE_BYTES)) and not _ends_line(more):
+                size += len(more)
+            first = False
+            yield TooLong(size + len(more))
+            continue
         line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+        if first:
+            line, first = line.removeprefix("\ufeff"), False
         if line.strip():
             yield line
 
 
-def run_batch(lines: Iterable[str], jobs: int) -> Iterator[str]:
+def _ends_line(raw: bytes | str) -> bool:
+    return raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
+
+
+def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[str]:
     """Answer lines in order, on ``jobs`` processes; memory does not grow with the input."""
+    answer = partial(answer_line, time_limit=time_limit)
     pending = iter(lines)
     window = jobs * CHUNK * WINDOW_CHUNKS
     first = list(islice(pending, window))
     if jobs <= 1 or len(first) < window:
         # One process, or an input that fits in one window: starting workers would cost more.
-        yield from map(answer_line, first)
-        yield from map(answer_line, pending)
+        yield from map(answer, first)
+        yield from map(answer, pending)
         return
     from multiprocessing import get_context
 
-    # Pool.imap would read the whole input ahead at once; feed it a bounded window at a time.
-    with get_context("spawn").Pool(jobs) as pool:
-        chunk = first
-        while chunk:
-            yield from pool.imap(answer_line, chunk, chunksize=CHUNK)
-            chunk = list(islice(pending, window))
+    # Pool.imap would read the whole input ahead at once. Instead chunks are handed out as answers come
+    # back, at most WINDOW_CHUNKS per worker ahead of the answers written: the workers never wait
+    # for a window to drain, and memory does not grow with the input.
+    lines_left = chain(first, pending)
+    ahead: deque[AsyncResult[list[str]]] = deque()
+    with get_context("spawn").Pool(jobs, initializer=_quiet_worker) as pool:
+        while True:
+            while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
+                ahead.append(pool.apply_async(_answer_chunk, (chunk, time_limit)))
+            if not ahead:
+                return
+            yield from ahead.popleft().get()
+
+
+def _answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
+    """Answer a chunk of lines in a worker (one message each way per chunk)."""
+    return [answer_line(line, time_limit) for line in lines]
+
+
+def _quiet_worker() -> None:
+    """A worker leaves interrupts to the parent (which ends the pool) and ends at once when terminated."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def max_jobs() -> int:
+    """The most worker processes ``--jobs`` may ask for: :data:`JOBS_PER_CORE` per core."""
+    return JOBS_PER_CORE * (os.cpu_count() or 1)
+
+
+def _workers(jobs: int) -> int:
+    if jobs == 0:
+        return os.cpu_count() or 1
+    if not 1 <= jobs <= max_jobs():
+        from okeytool.errors import InputError
+
+        cores = os.cpu_count() or 1
+        raise InputError(f"--jobs takes 1 to {max_jobs()} ({JOBS_PER_CORE} per core, {cores} cores here), not {jobs}")
+    return jobs
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
 
 
 def register(app: typer.Typer) -> None:
@@ -109,32 +173,63 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def batch(
         file: Annotated[str, typer.Argument(help="JSON-lines file of questions, or - for standard input.")],
-        jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores).")] = 0,
-        progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr.")] = True,
+        jobs: Annotated[
+            int,
+            typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores; at most 2 per core)."),
+        ] = 0,
+        time_limit: Annotated[
+            float,
+            typer.Option("--time-limit", help='Seconds each line may take unless it sets "time_limit" (default 30).'),
+        ] = DEFAULT_TIME_LIMIT,
+        progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr (when it is a terminal).")] = True,
+        scheduler: Annotated[
+            str | None,
+            typer.Option(
+                "--scheduler",
+                metavar="ADDRESS",
+                help="Answer on the Dask cluster of this scheduler (tcp://host:8786); needs okeytool\\[dask].",
+            ),
+        ] = None,
+        connect_timeout: Annotated[
+            float, typer.Option("--connect-timeout", help="Seconds to reach the scheduler (with --scheduler).")
+        ] = 10.0,
     ) -> None:
         """Answer many questions at once: one JSON object per line in, one per line out, in order.
 
         Each line: {"command": "check", "rules": "classic", "indicator": "Y7", "tiles": "R1 R2 ...", "id": 1}.
-        A line with bad input gets {"id": ..., "error": "..."} and the rest go on.
+        A line with bad input gets {"id": ..., "error": "..."} and the rest go on; a line that runs out
+        of time gets {"id": ..., "error": "...", "status": "time_limit"}.
 
         Example: okeytool batch questions.jsonl --jobs 2 > answers.jsonl
         """
-        workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+        from okeytool.questions import read_time_limit
+
+        if scheduler is not None and jobs:
+            from okeytool.errors import InputError
+
+            raise InputError("--jobs and --scheduler do not go together: the cluster's workers answer")
+        if not connect_timeout > 0:
+            from okeytool.errors import InputError
+
+            raise InputError(f"--connect-timeout takes a number of seconds above 0, not {connect_timeout:g}")
+        workers = _workers(jobs)
+        limit = read_time_limit(time_limit)
+        signal.signal(signal.SIGTERM, _terminated)  # end the workers (the pool's exit) and stop quietly
         stream: IO[bytes] | IO[str]
         if file == "-":
             stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes where the platform gives them
         else:
             stream = open(file, "rb")  # noqa: SIM115
         try:
-            results = run_batch(_lines(stream), workers)
-            if progress and sys.stderr.isatty():
-                from rich.progress import Progress
+            if scheduler is not None:
+                from okeytool.distributed import run_on_cluster
 
-                with Progress(transient=True, console=_stderr()) as bar:
-                    task = bar.add_task("answering", total=None)
-                    for out in results:
-                        sys.stdout.write(out + "\n")
-                        bar.advance(task)
+                answer = partial(answer_line, time_limit=limit)
+                results = run_on_cluster(read_lines(stream), scheduler, answer=answer, connect_timeout=connect_timeout)
+            else:
+                results = run_batch(read_lines(stream), workers, limit)
+            if progress and sys.stderr.isatty():
+                _write_with_progress(results, None if file == "-" else _count_lines(file))
             else:
                 for out in results:
                     sys.stdout.write(out + "\n")
@@ -143,7 +238,36 @@ def register(app: typer.Typer) -> None:
                 stream.close()
 
 
-def _stderr() -> Any:
-    from rich.console import Console
+def _count_lines(path: str) -> int | None:
+    """How many questions a regular file holds (its non-blank lines), or ``None`` for a pipe or device."""
+    import stat
 
-    return Console(stderr=True)
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None
+    with open(path, "rb") as lines:
+        return sum(1 for raw in lines if raw.strip())
+
+
+def _write_with_progress(results: Iterable[str], total: int | None) -> None:
+    """Write the answers to stdout while a bar on stderr shows how many are done, of how many, and
+    the time left. The bar never takes over stdout (rich's redirection is off)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = [SpinnerColumn(), TextColumn("answering"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+    if total is not None:
+        columns.append(TimeRemainingColumn())
+    console = Console(file=sys.stderr)
+    with Progress(*columns, console=console, transient=True, redirect_stdout=False, redirect_stderr=False) as bar:
+        task = bar.add_task("answering", total=total)
+        for out in results:
+            sys.stdout.write(out + "\n")
+            bar.advance(task)

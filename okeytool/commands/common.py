@@ -1,20 +1,18 @@
-"""Options and helpers shared by the analysis commands: rules, indicator, tiles, JSON output."""
+"""What the question commands share: their options, reading the options typed into a question,
+and printing the answer (a rich rendering, or its JSON document)."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.parse.notation import parse_tile, parse_tiles
-from okeytool.parse.supply import check_supply
 from okeytool.rules import Rules, get_rules
-from okeytool.tiles import Tile
 
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub (joypip).")]
 IndicatorOpt = Annotated[
@@ -24,15 +22,32 @@ OkeyOpt = Annotated[str | None, typer.Option("--okey", "-o", help="The okey tile
 SeenOpt = Annotated[
     str, typer.Option("--seen", "-s", help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.")
 ]
+TableOpt = Annotated[
+    str,
+    typer.Option("--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'."),
+]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-O", help="Rule option KEY=VALUE (repeatable), e.g. wrap=false.")
+]
+SolverOpt = Annotated[str, typer.Option("--solver", help="search (fast exact search) or cpsat (CP-SAT model).")]
+TimeLimitOpt = Annotated[
+    float,
+    typer.Option(
+        "--time-limit", help="Seconds the answer may take (default 30); past it the command stops with exit code 3."
+    ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")]
 TilesArg = Annotated[list[str], typer.Argument(help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")]
 
+#: Command-line parameters that are not fields of the question.
+_NOT_FIELDS = ("json",)
+#: Parameter name -> field name, where they differ.
+_FIELD_NAMES = {"option": "options", "options": "alternatives"}
+
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
-    """``KEY=VALUE`` strings as a dict. Raises :class:`InputError` for a malformed pair."""
+    """``KEY=VALUE`` strings as a dict (the values are read by the rules). Raises :class:`InputError`
+    for a malformed pair."""
     options: dict[str, str] = {}
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
@@ -43,79 +58,57 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 
 def load_rules(name: str, options: Sequence[str] | None) -> Rules:
-    """The named profile with ``--option`` values applied."""
+    """The named profile with ``--option`` values applied (for the scoring commands)."""
     return get_rules(name, parse_options(options))
 
 
 def load_deal(rules: Rules, indicator: str | None, okey: str | None) -> Deal:
-    """The deal from ``--indicator`` or ``--okey`` (exactly one of them in okey profiles)."""
-    if indicator and okey:
-        raise InputError("give either --indicator or --okey, not both")
-    if okey:
-        return Deal.from_okey(rules, _one_tile(okey, "--okey"))
-    if indicator:
-        return Deal(rules, _one_tile(indicator, "--indicator"))
-    return Deal(rules, None)
+    """The deal from ``--indicator`` or ``--okey`` (for the scoring commands).
+
+    Raises :class:`InputError` for both given or bad notation.
+    """
+    from okeytool.questions import COMMAND_LINE, read_deal
+
+    return read_deal(rules, indicator, okey, COMMAND_LINE)
 
 
-def _one_tile(text: str, option: str) -> Tile:
-    try:
-        return parse_tile(text)
-    except InputError as err:
-        raise InputError(f"{option}: {err}") from None
+def typed_fields(ctx: typer.Context) -> dict[str, Any]:
+    """The question's fields: the options the user typed (not their defaults), by field name.
+
+    The tiles are joined into one text, ``--option`` pairs read into a mapping. Raises
+    :class:`InputError` for a malformed ``--option``.
+    """
+    fields: dict[str, Any] = {}
+    for name, value in ctx.params.items():
+        source = ctx.get_parameter_source(name)
+        if name in _NOT_FIELDS or source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
+            continue
+        if name == "tiles":
+            value = " ".join(value)
+        elif name == "option":
+            value = parse_options(value)
+        fields[_FIELD_NAMES.get(name, name)] = value
+    return fields
 
 
-def read_hand(deal: Deal, tiles: str | Sequence[str], seen: str = "") -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
-    """Parse and supply-check a hand and the seen tiles. Returns them as held (``J`` resolved)."""
-    wrap = deal.rules.wrap
-    hand = deal.resolve(parse_tiles(tiles, wrap=wrap))
-    try:
-        shown = deal.resolve(parse_tiles(seen, wrap=wrap)) if seen else ()
-    except InputError as err:
-        raise InputError(f"--seen: {err}") from None
-    check_supply(deal, hand, shown)
-    return hand, shown
+def ask(command: str, ctx: typer.Context, json_output: bool) -> None:
+    """Read the question typed on the command line, answer it, print the answer.
+
+    Raises :class:`InputError` for a bad question, :class:`~okeytool.limits.TimeLimitExceeded` when
+    the time limit passes, and the solvers' errors.
+    """
+    from okeytool.questions import COMMAND_LINE, answer, read_question
+
+    question = read_question(command, typed_fields(ctx), COMMAND_LINE)
+    result = answer(question)
+    if json_output:
+        print_json(result.to_json())
+        return
+    from okeytool.render.results import render_result
+
+    render_result(question.deal, result)
 
 
 def print_json(document: Any) -> None:
     """Write one JSON document to stdout."""
     sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
-
-
-# -- questions: the fields of a batch line, or of a command line gathered the same way -------------
-
-
-def question_deal(question: Mapping[str, Any], default_rules: str = "classic") -> Deal:
-    """The deal a question asks about: ``rules`` (default ``default_rules``), ``options`` (an object
-    of rule options), ``indicator`` or ``okey``. Raises :class:`InputError` for bad fields."""
-    options = question.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise InputError(f'"options" must be an object of rule options, e.g. {{"wrap": false}}, not {options!r}')
-    rules = load_rules(str(question.get("rules") or default_rules), [f"{k}={v}" for k, v in options.items()])
-    return load_deal(rules, question.get("indicator"), question.get("okey"))
-
-
-def question_text(question: Mapping[str, Any], key: str) -> str:
-    """A text field (tiles, seen tiles, table melds); missing or null is empty."""
-    value = question.get(key) or ""
-    if not isinstance(value, str):
-        raise InputError(f'"{key}" must be text, e.g. "R1 R2 R3", not {value!r}')
-    return value
-
-
-def question_flag(question: Mapping[str, Any], key: str, default: bool) -> bool:
-    """A true/false field; missing or null is ``default``."""
-    value = question.get(key, default)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise InputError(f'"{key}" must be true or false, not {value!r}')
-    return value
-
-
-def question_count(question: Mapping[str, Any], key: str, default: int) -> int:
-    """A whole-number field; missing is ``default``."""
-    value = question.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f'"{key}" must be a whole number, not {value!r}')
-    return value

@@ -1,4 +1,4 @@
-"""``play``: what to lay from a Rummikub rack (rules.md section 6), and the going-out check.
+"""``play``: what to lay from a Rummikub rack (rules.md section 6), asked as a typed question.
 
 The solver lives in :mod:`okeytool.solver.rummikub.play`; it (and ortools) is imported only when a
 command runs, so that ``okeytool --help`` stays fast.
@@ -6,8 +6,7 @@ command runs, so that ``okeytool --help`` stays fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -16,23 +15,13 @@ from okeytool.commands.common import (
     JsonOpt,
     OkeyOpt,
     OptionOpt,
+    TableOpt,
     TilesArg,
-    load_deal,
-    load_rules,
-    print_json,
-    question_deal,
-    question_flag,
-    question_text,
+    TimeLimitOpt,
+    ask,
 )
-from okeytool.errors import InputError
+from okeytool.limits import DEFAULT_TIME_LIMIT
 
-if TYPE_CHECKING:
-    from okeytool.deal import Deal
-    from okeytool.tiles import Tile
-
-TableOpt = Annotated[
-    str, typer.Option("--table", "-t", help="The melds on the table, ';' between melds, e.g. 'R1-3; K7 B7 Y7'.")
-]
 OpenedOpt = Annotated[
     bool, typer.Option("--opened", help="The player has made his initial meld (else: new melds worth 30 or more).")
 ]
@@ -40,47 +29,12 @@ GoalOpt = Annotated[str, typer.Option("--goal", "-g", help="tiles: lay the most 
 PlayRulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule profile: rummikub (alias joypip).")]
 
 
-def read_play(
-    deal: Deal, rack: str | Sequence[str], table: str
-) -> tuple[tuple[Tile, ...], tuple[tuple[Tile, ...], ...]]:
-    """Parse the rack and the table melds (notation only; the solver checks the rest).
-
-    Raises :class:`NotationError` naming the token, prefixed with ``--table`` for table melds.
-    """
-    from okeytool.parse.notation import parse_melds, parse_tiles
-
-    tiles = parse_tiles(rack, wrap=deal.rules.wrap)
-    try:
-        melds = parse_melds(table, wrap=deal.rules.wrap) if table.strip() else ()
-    except InputError as err:
-        raise type(err)(f"--table: {err}") from None
-    return tiles, melds
-
-
-def play_document(question: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``play`` answer for a batch question (same document as ``play --json``).
-
-    Fields: ``tiles`` (the rack), ``table`` (melds, ``;`` between), ``opened`` (bool, default false),
-    ``goal`` (``"tiles"`` or ``"value"``), ``rules`` (default rummikub), ``options``.
-    Raises :class:`InputError` (and subclasses) for bad input.
-    """
-    from okeytool.solver.rummikub.play import best_play
-
-    deal = question_deal(question, "rummikub")
-    rack, table = read_play(deal, question_text(question, "tiles"), question_text(question, "table"))
-    goal = str(question.get("goal") or "tiles")
-    return best_play(deal, rack, table, opened=question_flag(question, "opened", False), goal=goal).to_json()  # type: ignore[arg-type]
-
-
-#: Questions this module answers in `okeytool batch`: command name -> answer(question) -> JSON document.
-BATCH: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"play": play_document}
-
-
 def register(app: typer.Typer) -> None:
     """Add ``play`` to the application."""
 
     @app.command()
     def play(
+        ctx: typer.Context,
         tiles: TilesArg,
         rules: PlayRulesOpt = "rummikub",
         table: TableOpt = "",
@@ -89,6 +43,7 @@ def register(app: typer.Typer) -> None:
         indicator: IndicatorOpt = None,
         okey: OkeyOpt = None,
         option: OptionOpt = None,
+        time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
         json: JsonOpt = False,
     ) -> None:
         """What can I lay down? The play that lays the most tiles (or points) from the rack.
@@ -99,14 +54,4 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool play 'B7 K7 R9' --table 'R4 R5 R6 R7' --opened
         """
-        from okeytool.solver.rummikub.play import best_play
-
-        deal = load_deal(load_rules(rules, option), indicator, okey)
-        rack, melds = read_play(deal, tiles, table)
-        result = best_play(deal, rack, melds, opened=opened, goal=goal)  # type: ignore[arg-type]
-        if json:
-            print_json(result.to_json())
-            return
-        from okeytool.render.play import render_play
-
-        render_play(deal, result)
+        ask("play", ctx, json)

@@ -60,6 +60,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # A partnership game's teams and partner rule (JSON, okeytool.score.teams); '' for none.
         "ALTER TABLE games ADD COLUMN teams TEXT NOT NULL DEFAULT ''",
     ),
+    # Rounds followed as they are played (okeytool.ledger.rounds): one row per event.
+    3: (
+        """CREATE TABLE played_rounds (
+               id INTEGER PRIMARY KEY,
+               created TEXT NOT NULL)""",
+        """CREATE TABLE round_events (
+               round_id INTEGER NOT NULL REFERENCES played_rounds(id) ON DELETE CASCADE,
+               seq INTEGER NOT NULL,
+               event TEXT NOT NULL,
+               created TEXT NOT NULL,
+               PRIMARY KEY (round_id, seq))""",
+    ),
 }
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -177,8 +189,10 @@ def _open(path: Path, *, write: bool) -> sqlite3.Connection:
                 ) from None
             conn = sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=timeout, isolation_level=None)
         return conn
-    except sqlite3.Error as err:
+    except sqlite3.OperationalError as err:
         raise LedgerError(f"cannot open the game ledger {path}: {one_line(err)}") from None
+    except sqlite3.DatabaseError as err:  # "file is not a database", "disk image is malformed"
+        raise LedgerError(f"the game ledger {path} is corrupt ({one_line(err)}); it was left untouched") from None
 
 
 def _check_readable(conn: sqlite3.Connection, path: Path) -> None:

@@ -1,24 +1,46 @@
-"""Tile notation (cli.md): tokens, colour names, ranges, set shorthand.
+"""Tile notation (cli.md): tokens, colour names, ranges, set shorthand, and the words players use.
 
 Strict: every token becomes tiles or raises :class:`NotationError` naming the token, its position
-(1-based) and the problem. Nothing is guessed or dropped.
+(1-based) and the problem. Nothing is guessed or dropped. Letters and colour names are read in any
+case, Turkish capitals included (``SİYAH5``, ``KIRMIZI5``, ``MAVI9``: dotted and dotless i are the same
+letter here). Besides ``F`` and ``J``, a false joker may be written ``sahte`` or ``false`` (also
+``sahte okey``, one tile) and a real okey ``okey``; a range may repeat its colour (``R1-R4``).
 
 >>> from okeytool.tiles import format_tiles
 >>> format_tiles(parse_tiles("rot5, B3-5 RBK7 F"))
 'R5 R7 B3 B4 B5 B7 K7 F'
 >>> format_tiles(parse_tiles("K12-1", wrap=True))
 'K1 K12 K13'
+>>> format_tiles(parse_tiles("SİYAH5 Kırmızı1-Kırmızı3 okey sahte"))
+'R1 R2 R3 K5 F J'
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
-from okeytool.errors import NotationError
+from okeytool.errors import NotationError, quoted
 from okeytool.tiles import FALSE_JOKER, JOKER, NUMBERS, Colour, Tile
 
-#: Colour names in English, German and Turkish (and the aliases of some physical sets).
+
+def fold(text: str) -> str:
+    """``text`` in the form names are compared in: case folded, Turkish i's made one letter.
+
+    ``İ`` (capital dotted) and ``I`` become ``i``, and so does ``ı`` (small dotless): players write
+    Turkish colour names with or without the Turkish letters.
+
+    >>> [fold(name) for name in ("SİYAH", "KIRMIZI", "Kırmızı", "MAVİ", "grün")]
+    ['siyah', 'kirmizi', 'kirmizi', 'mavi', 'grün']
+    """
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFD", text).casefold()
+    return unicodedata.normalize("NFC", decomposed.replace("i\u0307", "i").replace("ı", "i"))
+
+
+#: Colour names in English, German and Turkish (and the aliases of some physical sets), as written.
 COLOUR_NAMES: dict[str, Colour] = {
     "red": Colour.RED, "rot": Colour.RED, "kirmizi": Colour.RED, "kırmızı": Colour.RED,
     "blue": Colour.BLUE, "blau": Colour.BLUE, "mavi": Colour.BLUE,
@@ -28,16 +50,49 @@ COLOUR_NAMES: dict[str, Colour] = {
     "orange": Colour.YELLOW,
 }  # fmt: skip
 LETTERS: dict[str, Colour] = {c.letter.lower(): c for c in Colour}
+#: Words for the two extra tiles (cli.md ``F`` and ``J``), as players say them: ``sahte okey`` (false
+#: okey) is the false joker's full name, one tile; ``okey`` alone is a real okey.
+TILE_WORDS: dict[str, Tile] = {
+    "f": FALSE_JOKER, "sahte": FALSE_JOKER, "false": FALSE_JOKER, "sahte okey": FALSE_JOKER, "false okey": FALSE_JOKER,
+    "j": JOKER, "okey": JOKER,
+}  # fmt: skip
+_FALSE_JOKER_FIRST_WORDS = ("sahte", "false")
 
-_TOKEN = re.compile(r"^(?P<colour>[^\W\d_]*)(?P<number>[0-9]*)(?:-(?P<end>[0-9]*))?$")
-_SEPARATORS = re.compile(r"[\s,]+")
+_BY_NAME: dict[str, Colour] = {fold(name): colour for name, colour in COLOUR_NAMES.items()}
+_TOKEN = re.compile(
+    r"^(?P<colour>[^\W\d_]*)(?P<number>[0-9]*)(?:-(?P<end_colour>[^\W\d_]*)(?P<end>[0-9]*))?$"
+)
+_SEPARATORS = re.compile(r"([\s,]+)")
 _EXPECTED = "expected a tile like R5, a range like R3-6, a set like RBK7, F or J"
 
 
 def tokens(text: str | Iterable[str]) -> list[str]:
-    """Split input (one string or several arguments) into tokens at spaces and commas."""
+    """Split input (one string or several arguments) into tokens at spaces and commas.
+
+    ``sahte okey`` (and ``false okey``), the false joker's full name, stays one token when only spaces
+    part the two words.
+
+    >>> tokens("R5, sahte okey  okey,K2")
+    ['R5', 'sahte okey', 'okey', 'K2']
+    """
     joined = text if isinstance(text, str) else " ".join(text)
-    return [t for t in _SEPARATORS.split(joined.strip()) if t]
+    pieces = _SEPARATORS.split(joined.strip())  # tokens at even places, their separators between
+    out: list[str] = []
+    k = 0
+    while k < len(pieces):
+        token = pieces[k]
+        if (
+            k + 2 < len(pieces)
+            and fold(token) in _FALSE_JOKER_FIRST_WORDS
+            and "," not in pieces[k + 1]
+            and fold(pieces[k + 2]) == "okey"
+        ):
+            token = f"{token} {pieces[k + 2]}"
+            k += 2
+        if token:
+            out.append(token)
+        k += 2
+    return out
 
 
 def parse_tiles(text: str | Iterable[str], *, wrap: bool = False) -> tuple[Tile, ...]:
@@ -53,13 +108,12 @@ def parse_tiles(text: str | Iterable[str], *, wrap: bool = False) -> tuple[Tile,
 
 
 def parse_tile(token: str) -> Tile:
-    """Exactly one tile (``R5``, ``red5``, ``F``, ``J``). Raises :class:`NotationError`."""
-    parts = tokens(token)
-    if len(parts) != 1:
-        raise NotationError(f"expected one tile, got {token!r}")
-    tiles = _parse_token(parts[0], 1, wrap=False)
+    """Exactly one tile (``R5``, ``red5``, ``sahte``, ``F``, ``J``). Raises :class:`NotationError`."""
+    tiles = parse_tiles(token)
+    if not tiles:
+        raise NotationError(f"expected one tile, got {quoted(token)}")
     if len(tiles) != 1:
-        raise NotationError(f"expected one tile, got {token!r} ({len(tiles)} tiles)")
+        raise NotationError(f"expected one tile, got {quoted(token)} ({len(tiles)} tiles)")
     return tiles[0]
 
 
@@ -74,7 +128,7 @@ def parse_melds(text: str, *, wrap: bool = False) -> tuple[tuple[Tile, ...], ...
         if not part.strip():
             if len(parts) > 1 and number == len(parts):
                 continue  # a trailing ';'
-            raise NotationError(f"empty meld {number} in {text!r}")
+            raise NotationError(f"empty meld {number} in {quoted(text, 60)}")
         try:
             melds.append(parse_tiles(part, wrap=wrap))
         except NotationError as err:
@@ -83,48 +137,51 @@ def parse_melds(text: str, *, wrap: bool = False) -> tuple[tuple[Tile, ...], ...
 
 
 def _where(token: str, position: int) -> str:
-    return f"in {token!r} (token {position})"
+    return f"in {quoted(token)} (token {position})"
 
 
 def _parse_token(token: str, position: int, wrap: bool) -> list[Tile]:
-    lowered = token.casefold()
-    if lowered == "f":
-        return [FALSE_JOKER]
-    if lowered == "j":
-        return [JOKER]
-    match = _TOKEN.match(lowered)
+    word = TILE_WORDS.get(" ".join(fold(token).split()))
+    if word is not None:
+        return [word]
+    written = token if token.isascii() else unicodedata.normalize("NFC", token).replace("i\u0307", "i")
+    match = _TOKEN.match(written)
     if match is None:
-        raise NotationError(f"cannot read {token!r} (token {position}): {_EXPECTED}")
+        raise NotationError(f"cannot read {quoted(token)} (token {position}): {_EXPECTED}")
     colours = _colours(match["colour"], token, position)
     number = _number(match["number"], token, position)
     if match["end"] is None:
         return [Tile.face(colour, number) for colour in colours]
     if len(colours) != 1:
         raise NotationError(f"a range takes one colour {_where(token, position)}")
+    if match["end_colour"] and _colours(match["end_colour"], token, position) != colours:
+        raise NotationError(f"a range stays in one colour {_where(token, position)}")
     end = _number(match["end"], token, position)
     return [Tile.face(colours[0], n) for n in _range(number, end, wrap, token, position)]
 
 
-def _colours(text: str, token: str, position: int) -> list[Colour]:
-    if not text:
+def _colours(written: str, token: str, position: int) -> list[Colour]:
+    if not written:
         raise NotationError(f"missing colour {_where(token, position)}: {_EXPECTED}")
-    if text in COLOUR_NAMES:
-        return [COLOUR_NAMES[text]]
+    text = fold(written)
+    if text in _BY_NAME:
+        return [_BY_NAME[text]]
     if len(text) == 1 and text in LETTERS:
         return [LETTERS[text]]
     if all(ch in LETTERS for ch in text):
         if len(set(text)) != len(text):
             raise NotationError(f"a set names each colour once {_where(token, position)}")
         return sorted(LETTERS[ch] for ch in text)
-    shown = text.upper() if len(text) == 1 else text
-    raise NotationError(f"unknown colour {shown!r} {_where(token, position)}")
+    shown = written.upper() if len(written) == 1 else written
+    raise NotationError(f"unknown colour {quoted(shown)} {_where(token, position)}")
 
 
 def _number(text: str, token: str, position: int) -> int:
     if not text:
         raise NotationError(f"missing number {_where(token, position)}")
     if len(text) > 2:  # also keeps int() from refusing thousands of digits with its own error
-        raise NotationError(f"number {text} is not 1-13 {_where(token, position)}")
+        shown = text if len(text) <= 4 else text[:4] + "…"
+        raise NotationError(f"number {shown} is not 1-13 {_where(token, position)}")
     value = int(text)
     if value not in NUMBERS:
         raise NotationError(f"number {value} is not 1-13 {_where(token, position)}")
@@ -137,5 +194,5 @@ def _range(start: int, end: int, wrap: bool, token: str, position: int) -> list[
     if end == 1 and start > 1:
         if not wrap:
             raise NotationError(f"range wraps past 13, not allowed in these rules {_where(token, position)}")
-        return [*range(start, 14), 1]
+        return [*range(start, NUMBERS[-1] + 1), 1]
     raise NotationError(f"range must go up (or wrap to 1) {_where(token, position)}")

@@ -7,7 +7,7 @@ besides the indicator itself. The limits apply to a hand, and to a hand plus the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
@@ -19,6 +19,14 @@ def limit(deal: Deal, tile: Tile) -> int:
     if tile.is_false_joker or tile.is_joker:
         return EXTRA_TILES
     return deal.supply(tile)
+
+
+def unseen(deal: Deal, tile: Tile, held: Mapping[Tile, int], seen: Mapping[Tile, int]) -> int:
+    """Copies of ``tile`` not in the hand, not the indicator and not seen (rules.md 4; never negative).
+
+    ``held`` and ``seen`` count tiles as held (a ``Counter`` of the hand and of the seen tiles).
+    """
+    return max(0, limit(deal, tile) - held.get(tile, 0) - seen.get(tile, 0))
 
 
 def check_supply(

@@ -1,4 +1,4 @@
-"""One entry point that prints any analysis result in its rich form, chosen by the result's type."""
+"""One entry point that prints any question's answer in its rich form, chosen by the answer's type."""
 
 from __future__ import annotations
 
@@ -9,17 +9,19 @@ from okeytool.deal import Deal
 
 
 def render_result(deal: Deal, result: object) -> None:
-    """Print ``result`` (a check, going-out, waits, discard or 101 discard answer) for people.
+    """Print ``result`` (a check, going-out, waits, discard, 101 discard, open or play answer) for people.
 
     Raises ``TypeError`` for an object no renderer knows.
     """
+    from okeytool.questions import OpenAnswer
     from okeytool.render.analysis import render_discards, render_go_out, render_waits
     from okeytool.render.check import render_check
     from okeytool.render.opening import render_discard_101
+    from okeytool.render.play import render_play
     from okeytool.solver.classic.analysis import DiscardResult, WaitsResult
     from okeytool.solver.classic.check import CheckResult
     from okeytool.solver.okey101.opening import Discard101Result
-    from okeytool.solver.rummikub.play import GoOut
+    from okeytool.solver.rummikub.result import GoOut, Play
 
     renderers: dict[type, Callable[[Deal, Any], None]] = {
         CheckResult: render_check,
@@ -27,8 +29,18 @@ def render_result(deal: Deal, result: object) -> None:
         WaitsResult: render_waits,
         DiscardResult: render_discards,
         Discard101Result: render_discard_101,
+        OpenAnswer: _render_open,
+        Play: render_play,
     }
     renderer = renderers.get(type(result))
     if renderer is None:
         raise TypeError(f"no rendering for {type(result).__name__}")
     renderer(deal, result)
+
+
+def _render_open(deal: Deal, answer: Any) -> None:
+    from okeytool.render.opening import render_opening, render_take
+
+    render_opening(deal, answer.result, answer.table)
+    if answer.take is not None:
+        render_take(deal, answer.take)

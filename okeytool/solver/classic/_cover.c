@@ -7,6 +7,8 @@
  * pieces containing it. Table.best(one, two, room) returns (kept, faces) for the hand whose faces
  * with at least one copy are `one` and with two copies are `two`, with `room` slots to fill.
  * Solved states are kept in an open-addressing table shared by every call until it fills up.
+ * Table.certify(one, two, room, supply, walks) is MeldCover.certify's walk over the solved states,
+ * the same choices in the same order: it returns (kept, faces, realisable, shown).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -108,6 +110,79 @@ static int best(Table *t, uint64_t one, uint64_t two, int room, uint64_t *faces_
     return bestv;
 }
 
+#define MAX_PIECES 16
+#define SUPPLY_WILDS 2
+
+/* One optimal layout from (one, two, room), preferring choices that reach faces of `want` (and most
+ * of all `target`): MeldCover._walk. Fills the piece masks and unfilled masks; returns the piece count
+ * and the slots left for new pieces in *rest. */
+static int walk(Table *t, uint64_t one, uint64_t two, int room, uint64_t want, uint64_t target,
+                uint64_t *piece_masks, uint64_t *piece_unfilled, int *rest) {
+    int pieces = 0;
+    uint64_t more;
+    while (one) {
+        int goal = best(t, one, two, room, &more);
+        uint64_t low = one & (~one + 1);
+        int face = __builtin_ctzll(one);
+        int held = __builtin_popcountll(one) + __builtin_popcountll(two);
+        int have = 0, choice_score = 0, choice_room = 0;
+        uint64_t choice_mask = 0, choice_one = 0, choice_two = 0;
+        for (int i = 0; i < t->count[face]; i++) {
+            int length = t->lengths[face][i];
+            if (length > room) continue;
+            uint64_t mask = t->masks[face][i];
+            uint64_t taken = mask & one;
+            int gain = __builtin_popcountll(taken);
+            int bound = room - length < held - gain ? room - length : held - gain;
+            if (gain + bound < goal) continue;
+            uint64_t c_one = (one & ~taken) | (two & taken), c_two = two & ~taken;
+            int value = best(t, c_one, c_two, room - length, &more);
+            if (value + gain != goal) continue;
+            uint64_t reach = more | (mask & ~one);
+            int score = __builtin_popcountll(reach & want) + ((reach & target) ? 64 : 0);
+            if (!have || score > choice_score) {
+                have = 1; choice_score = score; choice_mask = mask;
+                choice_one = c_one; choice_two = c_two; choice_room = room - length;
+            }
+        }
+        uint64_t c_one = one, c_two = two;
+        if (two & low) c_two = two & ~low; else c_one = one & ~low;
+        int value = best(t, c_one, c_two, room, &more);
+        if (value == goal) {
+            int score = __builtin_popcountll(more & want) + ((more & target) ? 64 : 0);
+            if (!have || score > choice_score) {
+                have = 1; choice_score = score; choice_mask = 0;
+                choice_one = c_one; choice_two = c_two; choice_room = room;
+            }
+        }
+        if (!have) return -1; /* cannot happen: the optimum is reached by some choice */
+        if (choice_mask) {
+            if (pieces == MAX_PIECES) return -1;
+            piece_masks[pieces] = choice_mask;
+            piece_unfilled[pieces] = choice_mask & ~one;
+            pieces++;
+        }
+        one = choice_one; two = choice_two; room = choice_room;
+    }
+    *rest = room;
+    return pieces;
+}
+
+/* True if the pieces use no face more often than it exists, beyond the two wilds: _fits_supply. */
+static int fits_supply(const uint64_t *piece_masks, int pieces, const int *supply) {
+    int slots[FACES] = {0};
+    int excess = 0;
+    for (int p = 0; p < pieces; p++) {
+        uint64_t mask = piece_masks[p];
+        while (mask) {
+            int face = __builtin_ctzll(mask);
+            mask &= mask - 1;
+            if (++slots[face] > supply[face]) excess++;
+        }
+    }
+    return excess <= SUPPLY_WILDS;
+}
+
 static int Table_init(Table *self, PyObject *args, PyObject *kwds) {
     PyObject *options;
     if (!PyArg_ParseTuple(args, "O", &options)) return -1;
@@ -165,6 +240,56 @@ static PyObject *Table_best(Table *self, PyObject *args) {
     return Py_BuildValue("(iK)", kept, (unsigned long long)faces);
 }
 
+static PyObject *Table_certify(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room, walks;
+    PyObject *supply_obj;
+    if (!PyArg_ParseTuple(args, "KKiOi", &one, &two, &room, &supply_obj, &walks)) return NULL;
+    if ((one | two) >> FACES || (two & ~one) || room < 0 || room > 31) {
+        PyErr_SetString(PyExc_ValueError, "not a hand: faces are bits 0-51, two within one, room 0-31");
+        return NULL;
+    }
+    int supply[FACES];
+    PyObject *seq = PySequence_Fast(supply_obj, "supply must be a sequence");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != FACES) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "supply must have one entry per face (52)");
+        return NULL;
+    }
+    for (int f = 0; f < FACES; f++) {
+        long n = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, f));
+        if (n == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
+        supply[f] = (int)n;
+    }
+    Py_DECREF(seq);
+    uint64_t faces;
+    int kept = best(self, one, two, room, &faces);
+    uint64_t want = faces, shown = 0;
+    int realisable = 0;
+    uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
+    for (int w = 0; w < walks; w++) {
+        if (!want && w) break;
+        uint64_t target = want & (~want + 1);
+        int rest = 0;
+        int pieces = walk(self, one, two, room, want, target, masks, unfilled, &rest);
+        if (pieces < 0) {
+            PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
+            return NULL;
+        }
+        uint64_t got = rest >= MIN_PIECE ? (ANY_FACE | (ANY_FACE - 1)) : 0;
+        for (int p = 0; p < pieces; p++) got |= unfilled[p];
+        if (fits_supply(masks, pieces, supply)) {
+            realisable = 1;
+            shown |= got;
+            want &= ~got;
+        }
+        want &= ~target;
+    }
+    return Py_BuildValue("(iKOK)", kept, (unsigned long long)faces, realisable ? Py_True : Py_False,
+                         (unsigned long long)(shown & faces));
+}
+
 static PyObject *Table_clear(Table *self, PyObject *unused) {
     clear_memo(self);
     Py_RETURN_NONE;
@@ -172,6 +297,8 @@ static PyObject *Table_clear(Table *self, PyObject *unused) {
 
 static PyMethodDef Table_methods[] = {
     {"best", (PyCFunction)Table_best, METH_VARARGS, "best(one, two, room) -> (kept, faces)"},
+    {"certify", (PyCFunction)Table_certify, METH_VARARGS,
+     "certify(one, two, room, supply, walks) -> (kept, faces, realisable, shown)"},
     {"clear", (PyCFunction)Table_clear, METH_NOARGS, "Forget every solved state."},
     {NULL, NULL, 0, NULL},
 };

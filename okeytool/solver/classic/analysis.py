@@ -24,11 +24,13 @@ from functools import cache
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.finish import Finish
-from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.classic.check import SolverName, Win, best_win, meld_search, win_rank
+from okeytool.parse.supply import check_hand_size, check_supply, unseen
+from okeytool.solver.classic.check import SolverName, Win, best_win, win_rank
 from okeytool.solver.classic.cover import MeldCover
 from okeytool.solver.classic.pairs import pairs_deficiency
-from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
+from okeytool.solver.melds.result import ArrangementKind
+from okeytool.solver.melds.search import meld_search
+from okeytool.tiles import FACE_COUNT, Tile
 
 
 @cache
@@ -103,7 +105,7 @@ class DiscardOption:
         return self.win is not None
 
     @property
-    def kind(self) -> str | None:
+    def kind(self) -> ArrangementKind | None:
         """``"melds"`` or ``"pairs"`` for a winning discard, else None."""
         return self.win.kind if self.win else None
 
@@ -184,6 +186,10 @@ class Analyser:
         self.cover = meld_cover(deal.rules.wrap)
         self.supply = deal.supply_vector()
         self.pairs = deal.rules.seven_pairs
+        self.size = deal.rules.hand_size
+        self.wilds = deal.rules.max_wilds
+        #: How each plain face is held (the okey face as F), by face index.
+        self.tile_for = tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
         self._cache: dict[tuple[tuple[int, ...], int], tuple[Deficiency, MeldDraws]] = {}
 
     def deficiency(self, hand: SolverHand) -> Deficiency:
@@ -200,13 +206,13 @@ class Analyser:
 
     def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
         pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
-        cover = self.cover.cover(hand.counts)
-        melds = max(0, WINNING_SIZE - cover.kept - hand.wilds)
+        cover = self.cover.cover(hand.counts, self.size)
+        melds = max(0, self.size - cover.kept - hand.wilds)
         draws = MeldDraws(cover.face_set(), None)
-        if hand.wilds + melds > MAX_WILDS and (pairs is None or melds <= pairs):
+        if hand.wilds + melds > self.wilds and (pairs is None or melds <= pairs):
             # More unfilled slots than wilds: copies could run out. Keep what a layout within the
             # supply vouches for; if none is, the exact search decides.
-            certificate = self.cover.certify(hand.counts, self.supply)
+            certificate = self.cover.certify(hand.counts, self.supply, self.size)
             draws = MeldDraws(draws.faces, certificate.shown)
             if not certificate.realisable:
                 melds = self._exact_melds(hand, melds + 1, pairs)
@@ -216,12 +222,15 @@ class Analyser:
 
     def _exact_melds(self, hand: SolverHand, least: int, pairs: int | None) -> int:
         """The meld deficiency by the exact search, from a lower bound up (or up to ``pairs`` + 1)."""
-        extra = hand.size - WINNING_SIZE
+        extra = hand.size - self.size
         outside = [s - n for s, n in zip(self.supply, hand.counts)]
-        ceiling = pairs if pairs is not None else WINNING_SIZE
+        ceiling = pairs if pairs is not None else self.size
         d = least
         while d <= ceiling:
-            if self.search.find(hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside):
+            found = self.search.find(
+                hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside, size=self.size
+            )
+            if found:
                 return d
             d += 1
         return d
@@ -237,35 +246,51 @@ class Analyser:
             if counts[face] < self.supply[face]:
                 more = list(counts)
                 more[face] += 1
-                out.append((self.deal.tile_for_face(Tile(face)), SolverHand(tuple(more), hand.wilds)))
-        if hand.wilds < MAX_WILDS:
+                out.append((self.tile_for[face], SolverHand(tuple(more), hand.wilds)))
+        if hand.wilds < self.wilds:
             out.append((self.deal.wild_tile(), SolverHand(counts, hand.wilds + 1)))
         return out
 
     def useful_draws(self, hand: SolverHand) -> list[Tile]:
-        """The draws after which the best 14 of the hand are closer to winning."""
+        """The draws after which the best 14 of the hand are closer to winning, in :meth:`draws` order.
+
+        A plain face is useful when seven pairs get closer with it, or (as a meld hand) when it fills
+        an unfilled slot of an optimal cover that a layout within the supply vouches for, or that the
+        exact search confirms. A wild always is (it fills any unfilled slot).
+        """
         deficiency, meld_draws = self._solve(hand)
         d = deficiency.total
         if d == 0:
             return []
         meld_faces = meld_draws.faces if deficiency.melds == d else set()
+        pairs_closer = deficiency.pairs == d
+        counts = hand.counts
         useful = []
-        for tile, after in self.draws(hand):
-            if deficiency.pairs == d and pairs_deficiency(after.counts, after.wilds, self.supply) < d:
-                useful.append(tile)
-            elif after.wilds > hand.wilds:
-                useful.append(tile)  # a wild fills any unfilled slot
-            elif (face := self.deal.plays_as(tile)) is not None and face.index in meld_faces:
-                if meld_draws.vouched(face.index) or self._closer(after, d):
-                    useful.append(tile)
+        for face in range(FACE_COUNT):
+            if counts[face] >= self.supply[face]:
+                continue  # no copy of the face can exist beside the hand
+            in_melds = face in meld_faces
+            if not (pairs_closer or in_melds):
+                continue
+            more = list(counts)
+            more[face] += 1
+            after = SolverHand(tuple(more), hand.wilds)
+            if pairs_closer and pairs_deficiency(after.counts, after.wilds, self.supply) < d:
+                useful.append(self.tile_for[face])
+            elif in_melds and (meld_draws.vouched(face) or self._closer(after, d)):
+                useful.append(self.tile_for[face])
+        if hand.wilds < self.wilds:
+            useful.append(self.deal.wild_tile())
         return useful
 
     def _closer(self, after: SolverHand, deficiency: int) -> bool:
         """Exact: the 15-tile hand ``after`` has a meld 14 with deficiency below ``deficiency``."""
         target = deficiency - 1
         outside = [s - n for s, n in zip(self.supply, after.counts)]
-        extra = after.size - WINNING_SIZE
-        layout = self.search.find(after.counts, free=after.wilds + target, drops=extra + target, outside=outside)
+        extra = after.size - self.size
+        layout = self.search.find(
+            after.counts, free=after.wilds + target, drops=extra + target, outside=outside, size=self.size
+        )
         return layout is not None
 
 
@@ -296,11 +321,6 @@ def analyser_for(deal: Deal, solver: SolverName = "search") -> Analyser:
     return CpSatAnalyser(deal) if solver == "cpsat" else Analyser(deal)
 
 
-def unseen(deal: Deal, tile: Tile, held: Counter[Tile], seen: Counter[Tile]) -> int:
-    """Copies of ``tile`` not in the hand, not the indicator and not seen (never negative)."""
-    return max(0, limit(deal, tile) - held[tile] - seen[tile])
-
-
 def analyse_waits(
     deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, solver: SolverName = "search"
 ) -> WaitsResult:
@@ -308,7 +328,7 @@ def analyse_waits(
 
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
-    check_hand_size(tiles, (WINNING_SIZE,), "waits")
+    check_hand_size(tiles, (deal.rules.hand_size,), "waits")
     check_supply(deal, tiles, seen)
     analyser = analyser_for(deal, solver)
     hand = deal.solver_hand(tiles)
@@ -345,7 +365,7 @@ def rank_discards(
     second-order acceptance (:func:`second_order`), then more kinds of useful tile, then tile order.
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
-    check_hand_size(tiles, (WINNING_SIZE + 1,), "discard")
+    check_hand_size(tiles, (deal.rules.drawn_size,), "discard")
     check_supply(deal, tiles, seen)
     analyser = analyser_for(deal, solver)
     held, shown = Counter(tiles), Counter(seen)

@@ -54,17 +54,20 @@ from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply
+from okeytool.rules import PROFILES
 from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ALL_FACES, ANY_FACE
 from okeytool.solver.classic.pairs import pairs_deficiency
-from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE, Tile
+from okeytool.tiles import FACE_COUNT, MAX_WILDS, Tile
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
 Goal = Literal["chance", "points"]
 
 #: Tiles in a full set.
 SET_SIZE = 106
+#: A hand between turns in the classic games this model serves (the rules state it).
+HAND_SIZE = PROFILES["classic"].hand_size
 #: Players at a classic table: the player draws every fourth tile of the middle.
 PLAYERS = 4
 #: Own draws left when neither ``draws`` nor ``pile`` is given: mid-round (the middle starts with
@@ -101,7 +104,7 @@ def draws_from_pile(pile: int) -> int:
 
     Raises :class:`InputError` for a negative pile or one larger than the middle ever holds.
     """
-    most = SET_SIZE - PLAYERS * WINNING_SIZE - 2  # the indicator and the starter's 15th tile
+    most = SET_SIZE - PLAYERS * HAND_SIZE - 2  # the indicator and the starter's 15th tile
     if not 0 <= pile <= most:
         raise InputError(f"--pile must be between 0 and {most} (tiles left in the middle), got {pile}")
     return pile // PLAYERS
@@ -145,7 +148,7 @@ class HandChance:
 
 def pool_size(seen_count: int) -> int:
     """U = 106 − 14 − |S|, ``seen_count`` = |S| (the indicator included)."""
-    return SET_SIZE - WINNING_SIZE - seen_count
+    return SET_SIZE - HAND_SIZE - seen_count
 
 
 def finish_points(deal: Deal, finish: Finish) -> int:
@@ -299,7 +302,8 @@ class HandFacts:
         known = self._lower.get(state)
         if known is None:
             counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
-            melds = max(0, WINNING_SIZE - self.analyser.cover.cover(counts).kept - wilds)
+            size = self.analyser.size
+            melds = max(0, size - self.analyser.cover.cover(counts, size).kept - wilds)
             known = min(melds, pairs_deficiency(counts, wilds, self.supply)) if self.pairs else melds
             self._lower[state] = known
         return known
@@ -552,7 +556,7 @@ def chance_of(
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules).
     """
     _check_rules(deal)
-    check_hand_size(tiles, (WINNING_SIZE,), "chance")
+    check_hand_size(tiles, (deal.rules.hand_size,), "chance")
     check_supply(deal, tiles, seen)
     check_model(draws, risk)
     ((v, e, used),) = _solve_with(deal, [(tiles, seen)], draws, risk, method, time_limit)

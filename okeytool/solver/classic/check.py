@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply
-from okeytool.solver.melds.layout import lay_pieces
+from okeytool.rules import KafaMode
 from okeytool.solver.classic.pairs import pairs_layout
-from okeytool.solver.melds.result import Arrangement, Meld, Placement, SolveStatus
-from okeytool.solver.melds.search import MeldSearch
-from okeytool.tiles import FACE_COUNT, WINNING_SIZE, Tile
+from okeytool.solver.melds.layout import lay_pieces
+from okeytool.solver.melds.result import Arrangement, ArrangementKind, Meld, Placement, SolveStatus
+from okeytool.solver.melds.search import meld_search
+from okeytool.tiles import FACE_COUNT, Tile, colour_indices, index_colour, index_number
 
 SolverName = Literal["search", "cpsat"]
 
@@ -41,7 +41,7 @@ class Win:
     multiplier: int
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> ArrangementKind:
         """``"melds"`` or ``"pairs"``."""
         return self.arrangement.kind
 
@@ -92,12 +92,6 @@ class CheckResult:
         }
 
 
-@cache
-def meld_search(wrap: bool) -> MeldSearch:
-    """The shared search instance for a wrap setting."""
-    return MeldSearch(wrap)
-
-
 def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "search") -> CheckResult:
     """Check a 14-tile hand (complete?) or a 15-tile hand (which discards win?).
 
@@ -106,11 +100,11 @@ def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "searc
     """
     if deal.rules.opening:
         raise InputError(f"check is for 14-tile hands; a {deal.rules.name} hand opens instead (use open)")
-    check_hand_size(tiles, (WINNING_SIZE, WINNING_SIZE + 1), "check")
+    check_hand_size(tiles, (deal.rules.hand_size, deal.rules.drawn_size), "check")
     check_supply(deal, tiles)
     held = tuple(sorted(tiles))
     gosterme = may_show_indicator(deal, held)
-    if len(held) == WINNING_SIZE:
+    if len(held) == deal.rules.hand_size:
         win = best_win(deal, held, None, solver=solver)
         return CheckResult(held, (win,) if win else (), SolveStatus.OPTIMAL, gosterme)
     wins = []
@@ -134,7 +128,7 @@ def may_show_indicator(deal: Deal, tiles: Sequence[Tile]) -> bool:
 def win_rank(deal: Deal, win: Win) -> int:
     """Order of wins: a Kafa that wins the match first, then by multiplier (then, among equal
     multipliers, the finish with more doublings: pairs + okey before pairs when they do not stack)."""
-    match_win = win.kafa and deal.rules.kafa == "match-win"
+    match_win = win.kafa and deal.rules.kafa is KafaMode.MATCH_WIN
     return (100 if match_win else 0) + win.multiplier
 
 
@@ -149,7 +143,7 @@ def best_win(deal: Deal, held: Sequence[Tile], discard: Tile | None, *, solver: 
         arrangement = meld_arrangement(deal, hand, solver=solver)
     if arrangement is None:
         return None
-    finish = Finish.of(arrangement.kind, okey_finish=okey_finish)
+    finish = Finish.of(pairs=arrangement.kind == "pairs", okey_finish=okey_finish)
     return Win(
         discard=discard,
         arrangement=arrangement,
@@ -162,14 +156,14 @@ def best_win(deal: Deal, held: Sequence[Tile], discard: Tile | None, *, solver: 
 
 def meld_arrangement(deal: Deal, hand: SolverHand, *, solver: SolverName = "search") -> Arrangement | None:
     """The hand laid out in sets and runs, or None if it is not a meld hand."""
-    if hand.size != WINNING_SIZE:
+    if hand.size != deal.rules.hand_size:
         return None
     if solver == "cpsat":
         from okeytool.solver.classic.model import MeldModel
 
         pieces = MeldModel(deal, hand).complete_pieces()
     else:
-        layout = meld_search(deal.rules.wrap).find(hand.counts, free=hand.wilds, drops=0)
+        layout = meld_search(deal.rules.wrap).find(hand.counts, free=hand.wilds, drops=0, size=hand.size)
         pieces = None if layout is None else [meld_search(deal.rules.wrap).faces[t] for t in layout.pieces]
     if pieces is None:
         return None
@@ -198,9 +192,9 @@ def is_kafa(deal: Deal, hand: SolverHand) -> bool:
     """Kafa: 14 tiles of one colour, 1..13 and a second 1. The tiles themselves are that colour: a
     real okey counts by its own colour (so it may stand in for a missing number only in a Kafa of
     the okey's colour), a false joker as the okey's face."""
-    if hand.size != WINNING_SIZE:
+    if hand.size != deal.rules.hand_size:
         return False
-    colours = {f // 13 for f in range(FACE_COUNT) if hand.counts[f]}
+    colours = {index_colour(f) for f in range(FACE_COUNT) if hand.counts[f]}
     if hand.wilds:
         wild = deal.wild_tile()
         if not wild.is_face:
@@ -209,5 +203,5 @@ def is_kafa(deal: Deal, hand: SolverHand) -> bool:
     if len(colours) > 1:
         return False
     colour = colours.pop() if colours else 0
-    held = Counter({f % 13 + 1: hand.counts[f] for f in range(colour * 13, colour * 13 + 13)})
+    held = Counter({index_number(f): hand.counts[f] for f in colour_indices(colour)})
     return all(n <= (2 if number == 1 else 1) for number, n in held.items())

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okeytool.solver.melds.templates import templates, templates_by_face
-from okeytool.tiles import WINNING_SIZE
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT
 
 try:  # the same programme compiled (setup.py builds it where a C compiler exists)
     from okeytool.solver.classic._cover import Table as _CompiledTable
@@ -35,8 +35,9 @@ except ImportError:  # pragma: no cover - depends on the build
 COMPILED = _CompiledTable is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 MIN_PIECE = 3
-#: Bit set in a face mask when a whole new piece (any faces) is part of an optimal choice.
-ANY_FACE = 1 << 52
+#: Bit set in a face mask when a whole new piece (any faces) is part of an optimal choice (the bit
+#: above the faces; ``_cover.c`` states the same bit as ``ANY_FACE``, and the agreement test holds them together).
+ANY_FACE = 1 << FACE_COUNT
 _IMPOSSIBLE = (-1000, 0)
 
 
@@ -62,10 +63,10 @@ class Cover:
     faces: int
 
     def face_set(self) -> set[int]:
-        """The unfilled-slot faces as indices (all 52 when a new piece is part of an optimum)."""
+        """The unfilled-slot faces as indices (every face when a new piece is part of an optimum)."""
         if self.faces & ANY_FACE:
-            return set(range(52))
-        return {f for f in range(52) if self.faces >> f & 1}
+            return set(range(FACE_COUNT))
+        return {f for f in range(FACE_COUNT) if self.faces >> f & 1}
 
 
 class MeldCover:
@@ -81,17 +82,19 @@ class MeldCover:
         pieces = templates(wrap)
         by_face = templates_by_face(wrap)
         self.options: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face[face]) for face in range(52)
+            tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face[face])
+            for face in range(FACE_COUNT)
         )
         self.memo: dict[int, tuple[int, int]] = {}
         use_compiled = COMPILED if compiled is None else compiled
         if use_compiled and _CompiledTable is None:
             raise ImportError("the compiled cover programme was not built")
         self.compiled = use_compiled
-        self._best = _CompiledTable(self.options).best if use_compiled else self._best_python
+        self._table = _CompiledTable(self.options) if use_compiled else None
+        self._best = self._table.best if self._table is not None else self._best_python
 
-    def cover(self, counts: Sequence[int], size: int = WINNING_SIZE) -> Cover:
-        """The cover of a hand given as plain counts per face (each 0-2)."""
+    def cover(self, counts: Sequence[int], size: int) -> Cover:
+        """The cover of a hand given as plain counts per face (each 0-2), in ``size`` slots (the rules' hand size)."""
         one, two = hand_masks(counts)
         if len(self.memo) > self.MEMO_LIMIT:
             self.memo.clear()
@@ -103,7 +106,7 @@ class MeldCover:
             if room == 0:
                 return (0, 0)
             return (0, ANY_FACE) if room >= MIN_PIECE else _IMPOSSIBLE
-        key = (one << 52 | two) << 5 | room
+        key = (one << FACE_COUNT | two) << 5 | room
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -141,15 +144,18 @@ class MeldCover:
         self.memo[key] = (best, faces)
         return best, faces
 
-    def certify(self, counts: Sequence[int], supply: Sequence[int], size: int = WINNING_SIZE) -> Certificate:
+    def certify(self, counts: Sequence[int], supply: Sequence[int], size: int) -> Certificate:
         """Optimal layouts that respect the supply, found by walking the solved states.
 
         Each walk follows optimal choices, preferring those that reach unfilled faces not yet shown
         by an earlier walk; a walk whose layout needs at most two wilds beyond the outside copies
         (two exist) is realisable and vouches for its unfilled faces. Faces no walk vouched for are
-        left to the exact search.
+        left to the exact search. The compiled programme walks the same way (``_cover.c``); the
+        agreement test holds the two together.
         """
         one, two = hand_masks(counts)
+        if self._table is not None:  # the same walks, compiled
+            return Certificate(*self._table.certify(one, two, size, supply, self.WALKS))
         best, faces = self._best(one, two, size)
         want = faces
         shown = 0
@@ -160,7 +166,7 @@ class MeldCover:
             # Aim at the lowest face still wanted, taking others on the way.
             target = want & -want  # 0 on a first walk with nothing wanted
             pieces, rest = self._walk(one, two, size, want, target)
-            got = ALL_FACES | ANY_FACE if rest >= MIN_PIECE else 0
+            got = ALL_FACES_MASK | ANY_FACE if rest >= MIN_PIECE else 0
             for _, unfilled in pieces:
                 got |= unfilled
             if _fits_supply(pieces, supply):
@@ -208,9 +214,6 @@ class MeldCover:
                 pieces.append((mask, mask & ~one))
             one = next_one
         return pieces, room
-
-
-ALL_FACES = (1 << 52) - 1
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from ortools.sat.python import cp_model
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.solver.melds.cpsat import solve
-from okeytool.solver.melds.templates import templates
 from okeytool.solver.melds.result import SolveStatus
-from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE
+from okeytool.solver.melds.templates import templates
+from okeytool.tiles import FACE_COUNT
 
 #: CP-SAT parameters for these models: the fuller linear relaxation proves the optimum much sooner.
 PARAMETERS = {"linearization_level": 2}
@@ -46,10 +46,11 @@ class MeldModel:
         self.deal = deal
         self.hand = hand
         self.supply = supply if supply is not None else deal.supply_vector()
+        self.size = deal.rules.hand_size
         self.templates = [t for t in templates(deal.rules.wrap) if any(hand.counts[f] for f in t.faces)]
         self.model = cp_model.CpModel()
         self.fresh = self.model.new_int_var_from_domain(
-            cp_model.Domain.from_intervals([[0, 0], [3, WINNING_SIZE]]), "fresh"
+            cp_model.Domain.from_intervals([[0, 0], [3, self.size]]), "fresh"
         )
         self.use = [self.model.new_int_var(0, 2, f"use_{t}") for t in range(len(self.templates))]
         self.slots = [
@@ -60,9 +61,9 @@ class MeldModel:
         self._add_kept_within_slots()
 
     def _add_size(self) -> None:
-        # A winning hand shows exactly 14 tiles.
+        # A winning hand shows exactly the rules' hand size (14 tiles).
         laid = sum(len(tpl) * u for tpl, u in zip(self.templates, self.use))
-        self.model.add(laid + self.fresh == WINNING_SIZE)
+        self.model.add(laid + self.fresh == self.size)
 
     def _add_kept_within_slots(self) -> None:
         # A tile of the hand stays only in a slot of its own face.
@@ -85,7 +86,7 @@ class MeldModel:
             excess = self.model.new_int_var(0, 8, f"excess_{f}")
             self.model.add(excess >= self.slots[f] - self.kept[f] - outside)
             over.append(excess)
-        self.model.add(sum(over) <= MAX_WILDS)
+        self.model.add(sum(over) <= self.deal.rules.max_wilds)
 
     def _solution(self, solver: cp_model.CpSolver, status: SolveStatus) -> MeldSolution:
         pieces = []
@@ -116,4 +117,4 @@ class MeldModel:
     def meld_deficiency(self) -> int:
         """Tiles to exchange to reach a meld hand from the best 14 of the hand's tiles."""
         kept = self.most_kept().kept
-        return max(0, WINNING_SIZE - kept - self.hand.wilds)
+        return max(0, self.size - kept - self.hand.wilds)

@@ -1,14 +1,15 @@
 """Exact depth-first search over meld templates: the fast path behind ``check``.
 
 The question it answers: can the tiles of a hand (plain face counts plus wilds) be laid into melds
-totalling ``size`` slots (14), when at most ``drops`` plain tiles may stay out of the melds and at most
-``free`` slots may be filled by something other than a plain tile of the hand (a wild of the hand, or
-a tile exchanged in from outside, a "phantom")? Every winning hand is a set of meld pieces (sets of
-3-4, runs of 3-5); the search takes the lowest face still held and either leaves one copy out or opens
-a piece that contains it, filling the piece's other slots from the hand where it can (taking a tile
-the hand holds into the first piece that can use it is never worse: the number of slots the hand can
-fill only depends on which pieces are chosen). Slots the hand cannot fill count against ``free``. When
-every held tile is placed, the remaining slots must be whole new pieces (0, or 3 and more).
+totalling ``size`` slots (the rules' hand size, 14 in classic Okey), when at most ``drops`` plain
+tiles may stay out of the melds and at most ``free`` slots may be filled by something other than a
+plain tile of the hand (a wild of the hand, or a tile exchanged in from outside, a "phantom")? Every
+winning hand is a set of meld pieces (sets of 3-4, runs of 3-5); the search takes the lowest face
+still held and either leaves one copy out or opens a piece that contains it, filling the piece's
+other slots from the hand where it can (taking a tile the hand holds into the first piece that can
+use it is never worse: the number of slots the hand can fill only depends on which pieces are
+chosen). Slots the hand cannot fill count against ``free``. When every held tile is placed, the
+remaining slots must be whole new pieces (0, or 3 and more).
 
 Exchanged-in tiles must exist: a face can fill at most ``supply - held`` slots from outside; beyond
 that a wild must stand in, and the game has two wilds. This is checked at each complete layout.
@@ -21,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from okeytool.solver.melds.templates import templates, templates_by_face
-from okeytool.tiles import FACE_COUNT, MAX_WILDS, WINNING_SIZE
+from okeytool.tiles import FACE_COUNT, MAX_WILDS
 
 MIN_PIECE = 3
 _NONE, _OVERFLOW, _FOUND = 0, 1, 2
@@ -35,14 +37,11 @@ class Layout:
     """One complete layout found by the search.
 
     ``pieces``: template indices used; ``unfilled``: faces of the slots the hand's plain tiles do not fill
-    (filled by wilds or by tiles from outside); ``new_slots``: slots in whole new pieces (any faces);
-    ``left_out``: plain faces that stay out of the melds.
+    (filled by wilds or by tiles from outside). Slots left over for whole new pieces are not listed.
     """
 
     pieces: tuple[int, ...]
     unfilled: tuple[int, ...]
-    new_slots: int
-    left_out: tuple[int, ...]
 
 
 class MeldSearch:
@@ -65,12 +64,21 @@ class MeldSearch:
         free: int,
         drops: int,
         outside: Sequence[int] | None = None,
-        size: int = WINNING_SIZE,
+        size: int,
     ) -> Layout | None:
-        """The first layout within the budgets, or None. ``outside[f]``: copies of f outside the hand."""
+        """The first layout of ``size`` slots within the budgets, or None.
+
+        ``outside[f]``: copies of face f outside the hand (None: not limited).
+        """
         run = _Run(self, counts, free, outside, size)
         run.dfs(0, 0, drops, free, _FRESH)
         return run.layouts[0] if run.layouts else None
+
+
+@cache
+def meld_search(wrap: bool) -> MeldSearch:
+    """The shared search instance for a wrap setting (its table of dead states serves every hand)."""
+    return MeldSearch(wrap)
 
 
 class _Run:
@@ -98,7 +106,6 @@ class _Run:
         self.outside = outside if outside is not None and free > MAX_WILDS else None
         self.unfilled: list[int] = []
         self.pieces: list[int] = []
-        self.left_out: list[int] = []
         self.layouts: list[Layout] = []
         if len(search.dead) > search.DEAD_LIMIT:
             search.dead.clear()
@@ -132,7 +139,7 @@ class _Run:
                 return _NONE
             if self._overflow():
                 return _OVERFLOW
-            self.layouts.append(Layout(tuple(self.pieces), tuple(self.unfilled), rest, tuple(self.left_out)))
+            self.layouts.append(Layout(tuple(self.pieces), tuple(self.unfilled)))
             return _FOUND
         key = ((((((self.code >> (2 * i)) << 6 | i) << 6 | used) << 6 | drops) << 6 | free) << 9) | (first + 1)
         key = key << 6 | self.size
@@ -144,9 +151,7 @@ class _Run:
         if drops and first == _FRESH:
             counts[i] -= 1
             self.code -= 1 << (2 * i)
-            self.left_out.append(i)
             best = self.dfs(i, used, drops - 1, free, _FRESH)
-            self.left_out.pop()
             self.code += 1 << (2 * i)
             counts[i] += 1
             if best == _FOUND:

@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations
 from typing import Literal
 
-from okeytool.tiles import FACE_COUNT, face_index
+from okeytool.tiles import FACE_COUNT, NUMBERS, Colour, face_index
 
 MeldKind = Literal["set", "run"]
 MAX_PIECE_RUN = 5
@@ -47,13 +47,13 @@ def run_faces(colour: int, start: int, length: int, wrap: bool) -> tuple[int, ..
 def templates(wrap: bool, max_run: int = MAX_PIECE_RUN) -> tuple[Template, ...]:
     """All candidate melds for the rules (sets of 3-4, runs of 3..``max_run``), in a fixed order."""
     out: list[Template] = []
-    for number in range(1, 14):
+    for number in NUMBERS:
         for size in (3, 4):
-            for colours in combinations(range(4), size):
+            for colours in combinations(Colour, size):
                 out.append(Template("set", tuple(face_index(c, number) for c in colours)))
-    for colour in range(4):
+    for colour in Colour:
         for length in range(3, max_run + 1):
-            for start in range(1, 14):
+            for start in NUMBERS:
                 faces = run_faces(colour, start, length, wrap)
                 if faces is not None:
                     out.append(Template("run", faces))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from okeytool.deal import Deal
 from okeytool.solver.melds.result import Arrangement, Meld, Placement
-from okeytool.tiles import WINNING_SIZE, Tile
+from okeytool.tiles import Tile
 
 PAIRS_IN_HAND = 7
 
@@ -87,11 +87,11 @@ def pair_problem(deal: Deal, meld: Meld) -> str | None:
 
 
 def arrangement_problem(deal: Deal, hand: Sequence[Tile], arrangement: Arrangement) -> str | None:
-    """Why ``arrangement`` is not a winning layout of exactly the 14 tiles ``hand``, or None."""
+    """Why ``arrangement`` is not a winning layout of exactly the tiles ``hand`` (the rules' 14), or None."""
     if Counter(arrangement.tiles) != Counter(hand):
         return "the arrangement does not use exactly the tiles of the hand"
-    if len(hand) != WINNING_SIZE:
-        return f"a winning hand has {WINNING_SIZE} tiles, not {len(hand)}"
+    if len(hand) != deal.rules.hand_size:
+        return f"a winning hand has {deal.rules.hand_size} tiles, not {len(hand)}"
     if arrangement.kind == "pairs":
         if not deal.rules.seven_pairs:
             return "seven pairs do not win under these rules"

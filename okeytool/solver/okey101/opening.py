@@ -25,10 +25,10 @@ from typing import Literal
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError, InputError
-from okeytool.parse.supply import check_hand_size, check_supply, limit
-from okeytool.solver.classic.check import meld_search
+from okeytool.parse.supply import check_hand_size, check_supply, limit, unseen
 from okeytool.solver.melds.layout import lay_pieces
 from okeytool.solver.melds.result import Meld, SolveStatus
+from okeytool.solver.melds.search import meld_search
 from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
@@ -363,11 +363,6 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
 # -- waits and unseen tiles -------------------------------------------------------------------------
 
 
-def unseen(deal: Deal, tile: Tile, hand: Sequence[Tile], seen: Sequence[Tile]) -> int:
-    """Copies of ``tile`` not in the hand, not the indicator and not among the seen tiles (rules.md 4)."""
-    return max(0, limit(deal, tile) - hand.count(tile) - seen.count(tile))
-
-
 def drawable_tiles(deal: Deal) -> tuple[Tile, ...]:
     """Every tile a player can draw, as written: each numbered face (the okey face is a real okey), and F."""
     extra = (FALSE_JOKER,) if deal.okey is not None else (deal.wild_tile(),)
@@ -437,7 +432,7 @@ def opening_waits(
                 continue  # keeping a tile back only lowers it
             value = direction.best_layout_keeping(counts, hand.wilds, keep).value
         if value >= threshold:
-            out.append(OpeningWait(tile, unseen(deal, tile, held, seen), value))
+            out.append(OpeningWait(tile, unseen(deal, tile, Counter(held), Counter(seen)), value))
     return tuple(out)
 
 

@@ -1,0 +1,379 @@
+"""``round``: a round followed as it is played, kept event by event in the ledger file.
+
+``start``, ``draw``, ``take``, ``throw``, ``seen``, ``table`` and ``open`` (101), ``lay`` (Rummikub),
+``show``, ``undo``, ``end``, ``list``, ``use``, ``export``, ``import``, ``review`` and ``live``.
+Every event command prints the state after it and the advice for the hand (cli.md, ``round``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from okeytool.commands.common import IndicatorOpt, JsonOpt, OkeyOpt, OptionOpt, RulesOpt, TilesArg, print_json
+from okeytool.errors import InputError
+from okeytool.ledger.rounds import book_at
+
+if TYPE_CHECKING:
+    from okeytool.ledger.rounds import PlayedRound
+
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db", envvar="OKEYTOOL_DB", show_default=False,
+        help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
+    ),
+]  # fmt: skip
+RoundOpt = Annotated[int | None, typer.Option("--round", help="Round id (default: the current round).")]
+AllOpt = Annotated[bool, typer.Option("--all", "-a", help="Show every row of the discard ranking.")]
+TileArg = Annotated[str, typer.Argument(help="One tile, e.g. K5 (J: a real okey).")]
+MeldsArg = Annotated[list[str], typer.Argument(help="Melds, ';' between them, e.g. 'R1-3; K7 B7 Y7'.")]
+
+round_app = typer.Typer(
+    name="round",
+    help="Follow a round as it is played: the hand kept turn by turn, advice after every draw, a review.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+
+def show_state(played: PlayedRound, json: bool, *, rows: int | None = None, note: str = "") -> None:
+    """Print the round's state and the advice for its hand (JSON: cli.md's round document)."""
+    from okeytool.round.advice import state_advice
+    from okeytool.round.documents import state_document
+
+    advice = state_advice(played.state)
+    if json:
+        print_json(state_document(played.id, played.state, advice))
+        return
+    from okeytool.render.round import render_state
+
+    render_state(played, advice, rows=rows, note=note)
+
+
+def record(db: Path | None, verb: str, text: str, json: bool, rows: int | None = -1) -> None:
+    """Parse ``verb text`` against the current round, record it and print the new state."""
+    from okeytool.round.lines import event_from_text
+
+    with book_at(db) as book:
+        current = book.round()
+        event = event_from_text(current.state, verb, text)
+        played = book.add(event, current.id)
+    show_state(played, json, rows=_top() if rows == -1 else rows)
+
+
+@round_app.command("start")
+def start(
+    tiles: TilesArg,
+    rules: RulesOpt = "classic",
+    indicator: IndicatorOpt = None,
+    okey: OkeyOpt = None,
+    option: OptionOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Start a round with the dealt tiles (14 or 15; 21 or 22 in 101; a Rummikub rack) and make it current.
+
+    Example: okeytool round start -i R4 R1-3 B5-7 K9-11 Y1-4 K1
+    """
+    from okeytool.commands.common import load_deal, load_rules
+    from okeytool.parse.notation import parse_tiles
+    from okeytool.round.events import Start
+
+    deal = load_deal(load_rules(rules, option), indicator, okey)
+    event = Start(deal.rules.name, _changed_options(deal.rules), deal.indicator,
+                  tuple(sorted(deal.resolve(parse_tiles(tiles, wrap=deal.rules.wrap)))))  # fmt: skip
+    from okeytool.round.state import start_state
+
+    start_state(event)  # refuse a bad deal before a file is made
+    with book_at(db, create=True) as book:
+        played = book.start(event)
+    show_state(played, json)
+
+
+def _changed_options(rules: Any) -> dict[str, Any]:
+    from okeytool.rules import get_rules
+
+    base = get_rules(rules.name)
+    return {k: v for k, v in rules.options.items() if getattr(base, k) != v}
+
+
+@round_app.command("draw")
+def draw(tile: TileArg, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """The player drew TILE from the stock; shows the discard ranking.
+
+    Example: okeytool round draw K5
+    """
+    record(db, "draw", tile, json, None if all_rows else _top())
+
+
+@round_app.command("take")
+def take(tile: TileArg, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """The player took the previous player's discard TILE; shows the discard ranking.
+
+    Example: okeytool round take Y7
+    """
+    record(db, "take", tile, json, None if all_rows else _top())
+
+
+@round_app.command("throw")
+def throw(tile: TileArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """The player threw TILE; shows the deficiency and the waits with their live unseen counts.
+
+    Example: okeytool round throw B2
+    """
+    record(db, "throw", tile, json)
+
+
+@round_app.command("seen")
+def seen(tiles: TilesArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Tiles seen out of play: other players' discards, shown tiles.
+
+    Example: okeytool round seen "Y7 K9"
+    """
+    record(db, "seen", " ".join(tiles), json)
+
+
+@round_app.command("table")
+def table(melds: MeldsArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """101: melds the other players laid (added to the table). Rummikub: the whole table now.
+
+    Example: okeytool round table "R1-3; K7 B7 Y7"
+    """
+    record(db, "table", " ".join(melds), json)
+
+
+@round_app.command("open")
+def open_(melds: MeldsArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """101: the player laid these melds from his hand (his opening, or more melds once opened).
+
+    Example: okeytool round open "K11-13; R7 B7 Y7"
+    """
+    record(db, "open", " ".join(melds), json)
+
+
+@round_app.command("lay")
+def lay(tiles: TilesArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Rummikub: the player laid these tiles from his rack (record the new table with 'round table').
+
+    Example: okeytool round lay R4 K7
+    """
+    record(db, "lay", " ".join(tiles), json)
+
+
+@round_app.command("show")
+def show(round_id: RoundOpt = None, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """The round's hand, the tiles seen and the advice.
+
+    Example: okeytool round show --all
+    """
+    with book_at(db) as book:
+        played = book.round(round_id)
+    show_state(played, json, rows=None if all_rows else _top())
+
+
+@round_app.command("undo")
+def undo(db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Remove the last event of the current round (never its start).
+
+    Example: okeytool round undo
+    """
+    from okeytool.round.events import describe
+
+    with book_at(db) as book:
+        removed, played = book.undo()
+    show_state(played, json, note=f"undone: {describe(removed)}")
+
+
+@round_app.command("end")
+def end(
+    winner: Annotated[
+        str | None, typer.Option("--winner", "-w", help="Who won (omit for a round without a winner).")
+    ] = None,
+    finish: Annotated[
+        str | None, typer.Option("--finish", "-f", help="How: normal, okey, pairs, pairs+okey (101: elden ...).")
+    ] = None,
+    game: Annotated[bool, typer.Option("--game", help="Also enter the result as a round of the current game.")] = False,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """End the current round: the winner and the finish (with --game, also scored in the current game).
+
+    Example: okeytool round end --winner Ali --finish okey --game
+    """
+    from okeytool.round.events import End
+    from okeytool.round.state import finishes
+
+    with book_at(db) as book:
+        current = book.round()
+        kind = finish or finishes(current.state.deal, winner is not None)[0]
+        event = End(winner, kind)
+        from okeytool.round.state import apply
+
+        apply(current.state, event)  # refuse a bad end before the game is touched
+        entered = None
+        if game:
+            entered = _enter_in_game(book.path, current.state, winner, kind)
+        played = book.add(event, current.id)
+    show_state(played, json, note=entered or "")
+
+
+def _enter_in_game(path: Path, state: Any, winner: str | None, finish: str) -> str:
+    """Add the round's result to the current ledger game. Raises :class:`LedgerError`, :class:`RoundError`."""
+    from okeytool.ledger import open_ledger
+
+    document: dict[str, Any] = {"winner": winner}
+    if finish != "null":
+        document["finish"] = finish
+    if state.deal.indicator is not None:
+        document["indicator"] = str(state.deal.indicator)
+    ledger = open_ledger(path)
+    try:
+        game_state = ledger.add_round(document)
+    finally:
+        ledger.close()
+    return f"entered as round {len(game_state.records)} of game {game_state.info.title}"
+
+
+@round_app.command("list")
+def list_rounds(db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Every round kept in the ledger; the current one marked with *.
+
+    Example: okeytool round list --json
+    """
+    with book_at(db) as book:
+        rounds = book.rounds()
+    if json:
+        print_json({"rounds": [_summary(r) for r in rounds]})
+        return
+    from okeytool.render.round import render_list
+
+    render_list(rounds)
+
+
+def _summary(played: PlayedRound) -> dict[str, Any]:
+    state = played.state
+    return {
+        "round": played.id,
+        "created": played.created,
+        "rules": state.deal.rules.name,
+        "indicator": str(state.deal.indicator) if state.deal.indicator is not None else None,
+        "events": state.events,
+        "hand": [str(t) for t in state.hand],
+        "end": state.end.to_json() if state.end is not None else None,
+        "current": played.current,
+    }
+
+
+@round_app.command("use")
+def use(round_id: Annotated[int, typer.Argument(help="The round to make current.")], db: DbOpt = None) -> None:
+    """Make another round the current one.
+
+    Example: okeytool round use 2
+    """
+    with book_at(db) as book:
+        played = book.use(round_id)
+    typer.echo(f"current round: {played.id}")
+
+
+@round_app.command("export")
+def export(
+    round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    db: DbOpt = None,
+) -> None:
+    """The round's events as JSON lines, one event a line (read back by 'round import').
+
+    Example: okeytool round export > round.jsonl
+    """
+    import json as json_module
+
+    with book_at(db) as book:
+        played = book.round(round_id)
+    text = "".join(json_module.dumps(e.to_json(), ensure_ascii=False) + "\n" for e in played.events)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+@round_app.command("import")
+def import_(
+    source: Annotated[str, typer.Argument(help="A JSON-lines file of events ('-' for stdin).")],
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Read a round's events (as 'round export' writes them) into a new round and make it current.
+
+    Every event is checked by replaying the round; nothing is stored if one is refused.
+
+    Example: okeytool round import round.jsonl
+    """
+    import json as json_module
+
+    from okeytool.round.events import event_from_json
+
+    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    events = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append(event_from_json(json_module.loads(line)))
+        except json_module.JSONDecodeError as err:
+            raise InputError(f"line {number} is not JSON: {err.msg}") from None
+        except InputError as err:
+            raise InputError(f"line {number}: {err}") from None
+    with book_at(db, create=True) as book:
+        played = book.create(events)
+    show_state(played, json)
+
+
+@round_app.command("review")
+def review(
+    round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Every own throw of the round beside the best one, what it cost, and a summary.
+
+    Example: okeytool round review 3 --json
+    """
+    from okeytool.round.review import review as review_round
+
+    with book_at(db) as book:
+        played = book.round(round_id)
+    result = review_round(played.id, played.events)
+    if json:
+        print_json(result.to_json())
+        return
+    from okeytool.render.round import render_review
+
+    render_review(played, result)
+
+
+@round_app.command("live")
+def live(db: DbOpt = None) -> None:
+    """An interactive prompt for the current round: d K5, t B2, s Y7, u (undo), show, review, help, quit.
+
+    Tile names and verbs complete with Tab; each event is written as it is entered.
+
+    Example: okeytool round live --db ~/okey.sqlite3
+    """
+    from okeytool.commands.round_live import run_live
+
+    run_live(db)
+
+
+def _top() -> int:
+    from okeytool.round.advice import TOP_ROWS
+
+    return TOP_ROWS
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``round`` sub-application."""
+    app.add_typer(round_app, name="round")

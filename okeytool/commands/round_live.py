@@ -1,0 +1,150 @@
+"""``round live``: an interactive prompt for the current round (prompt_toolkit).
+
+Each line is one event (``d K5``, ``t B2``, ``s Y7 K9``, ``m R1-3``, ``o K11-13; R7 B7 Y7``, ``l R4``)
+or a command (``u``/``undo``, ``show``, ``review``, ``end NAME [FINISH]``, ``help``, ``q``/``quit``).
+An event is written to the ledger as soon as it is entered; a refused one is reported in one line
+and changes nothing. Tile names and verbs complete with Tab; the prompt keeps the session's history.
+Without a terminal (input from a pipe) lines are read plainly, one event a line.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from okeytool.errors import InputError, OkeyError
+
+HELP = (
+    "events: d/draw TILE, k/take TILE, t/throw TILE, s/seen TILES, m/table MELDS, o/open MELDS, l/lay TILES\n"
+    "commands: u/undo, show, all (every row), review, end NAME [FINISH] (end - FINISH: no winner), help, q/quit"
+)
+QUIT = ("q", "quit", "exit")
+
+
+def _words() -> list[str]:
+    from okeytool.round.lines import EVENT_VERBS, SHORT
+    from okeytool.tiles import ALL_FACES
+
+    return [*EVENT_VERBS, *SHORT, "undo", "show", "all", "review", "end", "help", "quit",
+            *(str(t) for t in ALL_FACES), "F", "J"]  # fmt: skip
+
+
+def run_live(db: Path | None) -> None:
+    """Run the prompt until ``quit`` or end of input. Raises :class:`LedgerError` when there is no round."""
+    from okeytool.ledger.rounds import book_at
+
+    with book_at(db) as book:
+        book.round()  # a current round must exist
+    printer = _printer()
+    printer(_show(db))
+    lines = _prompt_lines() if sys.stdin.isatty() else _plain_lines()
+    for line in lines:
+        words = line.split(None, 1)
+        if not words:
+            continue
+        if words[0].lower() in QUIT:
+            break
+        try:
+            printer(_answer(db, words[0], words[1] if len(words) > 1 else ""))
+        except (OkeyError, ValueError) as err:
+            printer(f"error: {err}")
+
+
+def _printer() -> Callable[[object], None]:
+    from okeytool.render.tiles import console
+
+    out = console()
+
+    def show(thing: object) -> None:
+        if isinstance(thing, str):
+            out.print(thing, markup=False, highlight=False)
+        else:
+            out.print(thing)
+
+    return show
+
+
+def _prompt_lines() -> Iterable[str]:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.history import InMemoryHistory
+
+    session: PromptSession[str] = PromptSession(
+        history=InMemoryHistory(),
+        completer=WordCompleter(_words(), ignore_case=True, sentence=False),
+        complete_while_typing=False,
+    )
+    while True:
+        try:
+            yield session.prompt("round> ")
+        except KeyboardInterrupt:
+            continue  # Ctrl-C clears the line, as in a shell
+        except EOFError:
+            return
+
+
+def _plain_lines() -> Iterable[str]:
+    for line in sys.stdin:
+        yield line.rstrip("\n")
+
+
+def _show(db: Path | None, *, all_rows: bool = False, note: str = "") -> object:
+    from okeytool.ledger.rounds import book_at
+    from okeytool.render.round import state_renderable
+    from okeytool.round.advice import TOP_ROWS, state_advice
+
+    with book_at(db) as book:
+        played = book.round()
+    return state_renderable(played, state_advice(played.state), rows=None if all_rows else TOP_ROWS, note=note)
+
+
+def _answer(db: Path | None, word: str, rest: str) -> object:
+    """What one line does, and what to print after it."""
+    from okeytool.ledger.rounds import book_at
+    from okeytool.round.lines import event_from_text, verb_of
+
+    command = word.lower()
+    if command in ("help", "?", "h"):
+        return HELP
+    if command == "show":
+        return _show(db)
+    if command == "all":
+        return _show(db, all_rows=True)
+    if command in ("u", "undo"):
+        with book_at(db) as book:
+            removed, _ = book.undo()
+        from okeytool.round.events import describe
+
+        return _show(db, note=f"undone: {describe(removed)}")
+    if command == "review":
+        from okeytool.render.round import review_renderable
+        from okeytool.round.review import review
+
+        with book_at(db) as book:
+            played = book.round()
+        return review_renderable(played, review(played.id, played.events))
+    if command == "end":
+        return _end(db, rest)
+    if verb_of(command) is None:
+        raise InputError(f"unknown command {word!r}; type help")
+    with book_at(db) as book:
+        current = book.round()
+        book.add(event_from_text(current.state, command, rest), current.id)
+    return _show(db)
+
+
+def _end(db: Path | None, rest: str) -> object:
+    from okeytool.ledger.rounds import book_at
+    from okeytool.round.events import End
+    from okeytool.round.state import finishes
+
+    words = rest.split()
+    if not words:
+        raise InputError("end needs the winner (or - for none) and optionally the finish, e.g. 'end Ali okey'")
+    winner = None if words[0] == "-" else words[0]
+    with book_at(db) as book:
+        current = book.round()
+        finish = words[1] if len(words) > 1 else finishes(current.state.deal, winner is not None)[0]
+        book.add(End(winner, finish), current.id)
+    return _show(db)

@@ -1,0 +1,89 @@
+"""Bounds on the work one question may take: its time, and the size of a batch line.
+
+A question is answered inside :func:`deadline`. Where the process can take signals (the main thread
+of the command or of a batch worker) an interval timer raises :class:`TimeLimitExceeded` when the
+time is up, wherever the Python code is; the CP-SAT solves, which run in C++, read
+:func:`remaining` and are capped by it (:func:`okeytool.solver.melds.cpsat.solve`).
+
+>>> with deadline(5.0):
+...     0 < (remaining() or 0) <= 5.0
+True
+>>> remaining() is None
+True
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+from okeytool.errors import SolverError
+
+#: Seconds a question may take unless ``--time-limit`` (or a batch line's ``"time_limit"``) says otherwise.
+DEFAULT_TIME_LIMIT = 30.0
+#: The longest time limit a question may ask for, in seconds.
+MAX_TIME_LIMIT = 3600.0
+#: The longest batch line read, in bytes (a question is a few hundred); a longer line gets an error line.
+MAX_LINE_BYTES = 64 * 1024
+
+_deadline: float | None = None
+_seconds: float | None = None
+
+
+class TimeLimitExceeded(SolverError):
+    """The question was not answered within its time limit."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"time limit of {seconds:g} s reached before an answer (raise it with --time-limit)")
+        self.seconds = seconds
+
+
+def remaining() -> float | None:
+    """Seconds left for the question being answered (never negative), or ``None`` outside :func:`deadline`."""
+    if _deadline is None:
+        return None
+    return max(0.0, _deadline - time.monotonic())
+
+
+def current_limit() -> float | None:
+    """The time limit, in seconds, of the question being answered, or ``None`` outside :func:`deadline`."""
+    return _seconds
+
+
+def expired() -> bool:
+    """True when a question is being answered and its time is up."""
+    left = remaining()
+    return left is not None and left <= 0.0
+
+
+@contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Answer a question within ``seconds``.
+
+    Raises :class:`TimeLimitExceeded` inside the block when the time is up (from the timer, in the
+    main thread; elsewhere only where code checks :func:`remaining`). Deadlines do not nest: an
+    inner one replaces the outer one until it ends.
+    """
+    global _deadline, _seconds
+    outer = _deadline, _seconds
+    _deadline, _seconds = time.monotonic() + seconds, seconds
+    timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    previous = None
+    if timer:
+
+        def _stop(signum: int, frame: FrameType | None) -> None:
+            raise TimeLimitExceeded(seconds)
+
+        previous = signal.signal(signal.SIGALRM, _stop)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        _deadline, _seconds = outer

@@ -1,0 +1,456 @@
+"""One frozen, typed question per command, built once from its fields and answered by one path.
+
+The command line and a ``batch`` line both give a question as *fields* (``tiles``, ``seen``,
+``table`` ...): the command line the options the user typed, a batch line its JSON object.
+:func:`read_question` checks them once (the fields the profile's game takes for that question, their
+types, the notation, the supply of hand + seen + table together) and builds the typed question;
+:func:`answer` answers it within its time limit. Nothing is written back to text to be read again.
+
+>>> q = read_question("check", {"indicator": "Y7", "tiles": "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2"})
+>>> type(q).__name__, len(q.tiles), q.time_limit
+('CheckQuestion', 15, 30.0)
+>>> answer(q).to_json()["winning"]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from okeytool.deal import Deal
+from okeytool.errors import InputError
+from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, TimeLimitExceeded, deadline, expired
+from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
+from okeytool.rules import Rules, get_rules
+from okeytool.solver.games import (
+    ALL_FIELDS,
+    DEFAULT_RULES,
+    OKEY101,
+    QUESTIONS,
+    RUMMIKUB,
+    Game,
+    game_of,
+    refuse_question,
+)
+from okeytool.tiles import Tile
+
+if TYPE_CHECKING:
+    from okeytool.solver.okey101.layoffs import TableMeld
+    from okeytool.solver.okey101.opening import OpeningResult
+    from okeytool.solver.okey101.take import TakeDiscard
+
+Solver = Literal["search", "cpsat"]
+Goal = Literal["tiles", "value"]
+SOLVERS: tuple[Solver, ...] = ("search", "cpsat")
+GOALS: tuple[Goal, ...] = ("tiles", "value")
+DEFAULT_ALTERNATIVES = 3
+Melds = tuple[tuple[Tile, ...], ...]
+
+
+class Answer(Protocol):
+    """A typed result that renders as a JSON document."""
+
+    def to_json(self) -> Mapping[str, Any]: ...
+
+
+# -- how fields are named to the user --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """How a field is named in messages: ``--seen`` on the command line, ``field 'seen'`` in batch."""
+
+    options: Mapping[str, str] | None = None  # field -> option name; None: batch fields
+
+    def __call__(self, field: str) -> str:
+        if self.options is None:
+            return f"field {field!r}"
+        return self.options.get(field, "--" + field.replace("_", "-"))
+
+
+#: Command-line names of the fields whose option is not ``--`` + the field's name.
+COMMAND_LINE = Spelling({"options": "--option", "alternatives": "--options", "tiles": "TILES"})
+BATCH_LINE = Spelling()
+
+
+# -- the questions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckQuestion:
+    """Is the hand winning (14 or 15 tiles)? In Rummikub: can the whole rack be laid now?"""
+
+    deal: Deal
+    tiles: tuple[Tile, ...]
+    seen: tuple[Tile, ...] = ()
+    table: Melds = ()
+    opened: bool = False
+    solver: Solver = "search"
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+
+@dataclass(frozen=True)
+class WaitsQuestion:
+    """What completes these 14 tiles?"""
+
+    deal: Deal
+    tiles: tuple[Tile, ...]
+    seen: tuple[Tile, ...] = ()
+    solver: Solver = "search"
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+
+@dataclass(frozen=True)
+class DiscardQuestion:
+    """Which tile to throw (15 tiles; 22 in 101, with the table's melds)?"""
+
+    deal: Deal
+    tiles: tuple[Tile, ...]
+    seen: tuple[Tile, ...] = ()
+    table: tuple[TableMeld, ...] = ()
+    solver: Solver = "search"
+    deep: bool = False
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    """Can this 101 hand open, and (``take``) can the previous player's discard be taken?"""
+
+    deal: Deal
+    tiles: tuple[Tile, ...]
+    seen: tuple[Tile, ...] = ()
+    table: tuple[TableMeld, ...] = ()
+    opened: bool = False
+    alternatives: int = DEFAULT_ALTERNATIVES
+    take: Tile | None = None
+    solver: Solver = "search"
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+
+@dataclass(frozen=True)
+class PlayQuestion:
+    """What to lay from a Rummikub rack at this table?"""
+
+    deal: Deal
+    tiles: tuple[Tile, ...]
+    table: Melds = ()
+    opened: bool = False
+    goal: Goal = "tiles"
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+
+Question = CheckQuestion | WaitsQuestion | DiscardQuestion | OpenQuestion | PlayQuestion
+
+
+@dataclass(frozen=True)
+class OpenAnswer:
+    """The ``open`` answer: the opening analysis, the table it was asked against, and (``take``) what
+    taking the previous player's discard would allow."""
+
+    deal: Deal
+    result: OpeningResult
+    table: tuple[TableMeld, ...]
+    take: TakeDiscard | None
+
+    def to_json(self) -> dict[str, Any]:
+        """cli.md's ``open`` document, with ``take`` when a discard to take was named."""
+        document = self.result.to_json()
+        if self.take is not None:
+            document["take"] = self.take.to_json()
+        return document
+
+
+# -- reading a question ----------------------------------------------------------------------------
+
+_TEXT = ("rules", "indicator", "okey", "tiles", "seen", "table", "take", "goal", "solver")
+_FLAGS = ("opened", "deep")
+
+
+def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = BATCH_LINE) -> Question:
+    """The typed question ``command`` asks with ``fields`` (a batch line's object, or the options
+    typed on the command line; a field left out or null takes its default).
+
+    Raises :class:`InputError` (or a subclass: notation, supply, rules) naming the field for an
+    unknown command or field, a field the profile's game does not take for this question, a value
+    of the wrong type, bad notation and tiles that cannot exist together.
+    """
+    if command not in QUESTIONS:
+        raise InputError(f"unknown command {command!r} (known: {', '.join(QUESTIONS)})")
+    for field in fields:
+        if field not in ALL_FIELDS:
+            raise InputError(f"unknown {spelling(field)} (known: {', '.join(sorted(ALL_FIELDS))})")
+    given = {key: value for key, value in fields.items() if value is not None}
+    _check_types(given, spelling)
+    rules = get_rules(given.get("rules") or DEFAULT_RULES[command], _options(given, spelling))
+    refuse_question(rules, command)
+    game = game_of(rules)
+    for field in given:
+        if not game.takes(command, field):
+            takes = ", ".join(spelling(f) for f in sorted(game.fields(command)))
+            raise InputError(
+                f"{spelling(field)} is not part of a {command} question in the {rules.name} rules (it takes {takes})"
+            )
+    deal = read_deal(rules, given.get("indicator"), given.get("okey"), spelling)
+    reader = _Reader(deal, game, given, spelling)
+    return _BUILDERS[command](reader)
+
+
+def _check_types(given: Mapping[str, Any], spelling: Spelling) -> None:
+    for key in _TEXT:
+        if key in given and not isinstance(given[key], str):
+            raise InputError(f'{spelling(key)} must be text, e.g. "R1 R2 R3", not {_shown(given[key])}')
+    for key in _FLAGS:
+        if key in given and not isinstance(given[key], bool):
+            raise InputError(f"{spelling(key)} must be true or false, not {_shown(given[key])}")
+    if "options" in given and not isinstance(given["options"], Mapping):
+        raise InputError(f"{spelling('options')} must be an object of rule options like {{\"wrap\": false}}, "
+                         f"not {_shown(given['options'])}")  # fmt: skip
+    count = given.get("alternatives")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+        raise InputError(f"{spelling('alternatives')} must be a whole number 0 or more, not {_shown(count)}")
+    if "time_limit" in given:
+        read_time_limit(given["time_limit"], spelling)
+
+
+def read_time_limit(value: Any, spelling: Spelling = COMMAND_LINE) -> float:
+    """A time limit in seconds: more than 0, at most :data:`~okeytool.limits.MAX_TIME_LIMIT`.
+
+    Raises :class:`InputError` for anything else.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= MAX_TIME_LIMIT:
+        raise InputError(f"{spelling('time_limit')} takes seconds, more than 0 and at most {MAX_TIME_LIMIT:g}, "
+                         f"not {_shown(value)}")  # fmt: skip
+    return float(value)
+
+
+def _shown(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, float) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _options(given: Mapping[str, Any], spelling: Spelling) -> Mapping[str, Any]:
+    options: Mapping[str, Any] = given.get("options") or {}
+    for key in options:
+        if not isinstance(key, str):
+            raise InputError(f"{spelling('options')}: option names are text, not {_shown(key)}")
+    return options
+
+
+def read_deal(rules: Rules, indicator: str | None, okey: str | None, spelling: Spelling) -> Deal:
+    """The deal from an indicator or an okey (exactly one of them in okey profiles).
+
+    Raises :class:`InputError` when both are given or a tile is not one tile.
+    """
+    if indicator and okey:
+        raise InputError(f"give either {spelling('indicator')} or {spelling('okey')}, not both")
+    if okey:
+        return Deal.from_okey(rules, _one_tile(okey, spelling("okey")))
+    if indicator:
+        return Deal(rules, _one_tile(indicator, spelling("indicator")))
+    return Deal(rules, None)
+
+
+def _one_tile(text: str, name: str) -> Tile:
+    try:
+        return parse_tile(text)
+    except InputError as err:
+        raise InputError(f"{name}: {err}") from None
+
+
+@dataclass(frozen=True)
+class _Reader:
+    """The checked fields of one question, read into typed values."""
+
+    deal: Deal
+    game: Game
+    given: Mapping[str, Any]
+    spelling: Spelling
+
+    def tiles(self, key: str = "tiles") -> tuple[Tile, ...]:
+        text = self.given.get(key, "")
+        try:
+            return self.deal.resolve(parse_tiles(text, wrap=self.deal.rules.wrap)) if text or key == "tiles" else ()
+        except InputError as err:
+            if key == "tiles":
+                raise
+            raise type(err)(f"{self.spelling(key)}: {err}") from None
+
+    def melds(self) -> Melds:
+        text = self.given.get("table", "")
+        if not text.strip():
+            return ()
+        try:
+            return tuple(self.deal.resolve(m) for m in parse_melds(text, wrap=self.deal.rules.wrap))
+        except InputError as err:
+            raise type(err)(f"{self.spelling('table')}: {err}") from None
+
+    def table_melds(self) -> tuple[TableMeld, ...]:
+        """The table of a 101 question, each meld checked to be a set or a run."""
+        melds = self.melds()
+        if not melds:
+            return ()
+        from okeytool.solver.okey101.layoffs import table_melds
+
+        try:
+            return tuple(table_melds(self.deal, melds))
+        except InputError as err:
+            raise type(err)(f"{self.spelling('table')}: {err}") from None
+
+    def flag(self, key: str, default: bool) -> bool:
+        value = self.given.get(key, default)
+        return bool(value)
+
+    def solver(self) -> Solver:
+        name = self.given.get("solver", "search")
+        for solver in SOLVERS:
+            if name == solver:
+                return solver
+        raise InputError(f"{self.spelling('solver')} takes search or cpsat, not {name!r}")
+
+    def goal(self) -> Goal:
+        name = self.given.get("goal", "tiles")
+        for goal in GOALS:
+            if name == goal:
+                return goal
+        raise InputError(f"{self.spelling('goal')} takes tiles or value, not {name!r}")
+
+    def time_limit(self) -> float:
+        return float(self.given.get("time_limit", DEFAULT_TIME_LIMIT))
+
+    def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
+        """The one supply check of a question: hand, seen tiles and table tiles together."""
+        from okeytool.parse.supply import check_supply
+
+        if self.game is RUMMIKUB:
+            check_supply(self.deal, hand, [*seen, *table], places=("in the rack", "on the table"))
+            return
+        check_supply(self.deal, hand, [*seen, *table])
+
+
+def _check(read: _Reader) -> CheckQuestion:
+    tiles, seen, table = read.tiles(), read.tiles("seen"), read.melds()
+    read.supply(tiles, seen, [t for meld in table for t in meld])
+    opened = read.flag("opened", bool(table))
+    return CheckQuestion(read.deal, tiles, seen, table, opened, read.solver(), read.time_limit())
+
+
+def _waits(read: _Reader) -> WaitsQuestion:
+    tiles, seen = read.tiles(), read.tiles("seen")
+    read.supply(tiles, seen, ())
+    return WaitsQuestion(read.deal, tiles, seen, read.solver(), read.time_limit())
+
+
+def _discard(read: _Reader) -> DiscardQuestion:
+    tiles, seen, table = read.tiles(), read.tiles("seen"), read.table_melds()
+    read.supply(tiles, seen, [t for meld in table for t in meld.tiles])
+    return DiscardQuestion(read.deal, tiles, seen, table, read.solver(), read.flag("deep", False), read.time_limit())
+
+
+def _open(read: _Reader) -> OpenQuestion:
+    tiles, seen, table = read.tiles(), read.tiles("seen"), read.table_melds()
+    take_text = read.given.get("take", "")
+    take = read.deal.resolve([_one_tile(take_text, read.spelling("take"))])[0] if take_text.strip() else None
+    read.supply((*tiles, take) if take else tiles, seen, [t for meld in table for t in meld.tiles])
+    alternatives = int(read.given.get("alternatives", DEFAULT_ALTERNATIVES))
+    return OpenQuestion(
+        read.deal, tiles, seen, table, read.flag("opened", False), alternatives, take, read.solver(), read.time_limit()
+    )
+
+
+def _play(read: _Reader) -> PlayQuestion:
+    tiles, table = read.tiles(), read.melds()
+    read.supply(tiles, (), [t for meld in table for t in meld])
+    return PlayQuestion(read.deal, tiles, table, read.flag("opened", False), read.goal(), read.time_limit())
+
+
+_BUILDERS: dict[str, Callable[[_Reader], Question]] = {
+    "check": _check,
+    "waits": _waits,
+    "discard": _discard,
+    "open": _open,
+    "play": _play,
+}
+
+
+# -- answering a question --------------------------------------------------------------------------
+
+
+def answer(question: Question) -> Answer:
+    """The typed answer to ``question``, found within its time limit.
+
+    Raises :class:`~okeytool.limits.TimeLimitExceeded` when the time is up, and the solvers' errors
+    (:class:`InputError` for a hand of the wrong size, :class:`~okeytool.errors.SolverError`).
+    """
+    with deadline(question.time_limit):
+        try:
+            return _answer(question)
+        except TimeLimitExceeded:
+            raise
+        except Exception as err:
+            # The timer may interrupt code that wraps what it raises (a solver's C++ bindings): an
+            # error once the time is up is the time limit's.
+            if expired():
+                raise TimeLimitExceeded(question.time_limit) from err
+            raise
+
+
+def _answer(question: Question) -> Answer:
+    game = game_of(question.deal.rules)
+    if isinstance(question, CheckQuestion):
+        if game is RUMMIKUB:
+            from okeytool.solver.rummikub.play import can_go_out
+
+            return can_go_out(question.deal, question.tiles, question.table, opened=question.opened)
+        from okeytool.solver.classic.check import check_hand
+
+        return check_hand(question.deal, question.tiles, solver=question.solver)
+    if isinstance(question, WaitsQuestion):
+        from okeytool.solver.classic.analysis import analyse_waits
+
+        return analyse_waits(question.deal, question.tiles, question.seen, solver=question.solver)
+    if isinstance(question, DiscardQuestion):
+        if game is OKEY101:
+            from okeytool.solver.okey101.opening import discard_101
+
+            return discard_101(question.deal, question.tiles, table=question.table)
+        from okeytool.solver.classic.analysis import rank_discards
+
+        return rank_discards(question.deal, question.tiles, question.seen, solver=question.solver, deep=question.deep)
+    if isinstance(question, OpenQuestion):
+        return _open_answer(question)
+    from okeytool.solver.rummikub.play import best_play
+
+    return best_play(question.deal, question.tiles, question.table, opened=question.opened, goal=question.goal)
+
+
+def _open_answer(question: OpenQuestion) -> OpenAnswer:
+    from okeytool.solver.okey101.opening import analyse_opening
+    from okeytool.solver.okey101.take import take_discard
+
+    deal = question.deal
+    result = analyse_opening(
+        deal,
+        question.tiles,
+        seen=question.seen,
+        table=question.table,
+        opened=question.opened,
+        options=question.alternatives,
+        solver=question.solver,
+    )
+    taken = None
+    if question.take is not None:
+        taken = take_discard(deal, question.tiles, question.take, table=question.table, opened=question.opened)
+    return OpenAnswer(deal, result, question.table, taken)
+
+
+def document(command: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON document answering the question ``command`` asks with batch ``fields``.
+
+    Raises as :func:`read_question` and :func:`answer`.
+    """
+    return dict(answer(read_question(command, fields)).to_json())

@@ -1,0 +1,188 @@
+"""Rendering of a followed round: the hand in colour, what is out of play, and the advice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from okeytool.deal import Deal
+from okeytool.render.tiles import console, deal_text, tiles_text
+from okeytool.tiles import Tile
+
+if TYPE_CHECKING:
+    from okeytool.ledger.rounds import PlayedRound
+    from okeytool.round.advice import Advice
+    from okeytool.round.review import Review
+
+PHASE_WORDS = {"draw": "to draw", "throw": "to throw", "play": "to play", "ended": "ended"}
+
+
+def _melds_text(melds: Sequence[Sequence[Tile]], deal: Deal) -> Text:
+    out = Text()
+    for k, meld in enumerate(melds):
+        if k:
+            out.append(" ; ")
+        out.append_text(tiles_text(meld, deal))
+    return out
+
+
+def state_renderable(played: PlayedRound, advice: Advice, *, rows: int | None = None, note: str = "") -> RenderableType:
+    """The round's state and the advice, as one rich renderable."""
+    state = played.state
+    deal = state.deal
+    head = Text(f"round {played.id}  ")
+    head.append_text(deal_text(deal))
+    head.append(f"  event {state.events}  {len(state.hand)} tiles, {PHASE_WORDS[state.phase]}")
+    parts: list[RenderableType] = []
+    if note:
+        parts.append(Text(note, style="dim"))
+    parts.append(head)
+    parts.append(Text("hand  ").append_text(tiles_text(state.hand, deal)))
+    if state.discards:
+        parts.append(Text("seen  ", style="dim").append_text(tiles_text(state.discards, deal)))
+    if state.table:
+        parts.append(Text("table ", style="dim").append_text(_melds_text(state.table, deal)))
+    if state.own_melds:
+        parts.append(Text("laid  ", style="dim").append_text(_melds_text(state.own_melds, deal)))
+    if state.end is not None:
+        who = state.end.winner or "nobody"
+        parts.append(
+            Text(f"ended: {who} won, {state.end.finish}" if state.end.winner else f"ended: {state.end.finish}")
+        )
+    parts.append(advice_renderable(deal, advice, rows=rows))
+    return Group(*parts)
+
+
+def render_state(played: PlayedRound, advice: Advice, *, rows: int | None = None, note: str = "") -> None:
+    """Print the round's state and the advice."""
+    console().print(state_renderable(played, advice, rows=rows, note=note))
+
+
+def _counts(counts: Sequence[Any], deal: Deal, limit: int = 12) -> Text:
+    from okeytool.render.analysis import counts_text
+
+    return counts_text(counts, deal, limit=limit)
+
+
+def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) -> RenderableType:
+    """The advice for the hand: a discard ranking (top ``rows``), waits, the 101 opening, a Rummikub play."""
+    answer = advice.answer
+    if advice.kind == "none" or answer is None:
+        return Text("")
+    if advice.kind == "waits":
+        d = answer.deficiency.total
+        text = Text(f"deficiency {d}" + (" (complete)" if d == 0 else " (one tile away)" if d == 1 else ""))
+        if answer.waits and d > 0:
+            text.append("  waits ").append_text(_counts(answer.waits, deal))
+        elif answer.useful:
+            text.append("  useful ").append_text(_counts(answer.useful, deal))
+        text.append(f"  unseen {answer.unseen_total}")
+        return text
+    if advice.kind == "discard":
+        table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
+        for column in ("tile", "result", "deficiency", "acceptance", "useful (unseen)"):
+            table.add_column(column)
+        options = answer.options if rows is None else answer.options[:rows]
+        for option in options:
+            result = f"wins ({option.kind}{', okey' if option.okey_finish else ''})" if option.wins else ""
+            table.add_row(tiles_text([option.tile], deal), result, str(option.deficiency), str(option.acceptance),
+                          _counts(option.useful, deal))  # fmt: skip
+        return table
+    if advice.kind == "discard101":
+        table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
+        for column in ("tile", "result", "penalty", "opening left", "pairs"):
+            table.add_column(column)
+        options = answer.discards if rows is None else answer.discards[:rows]
+        for row in options:
+            result = "wins" if row.wins else ("can open" if row.can_open else "")
+            penalty = f"{row.penalty} ({', '.join(row.reasons)})" if row.penalty else "0"
+            table.add_row(tiles_text([row.tile], deal), result, penalty, str(row.open_points), str(row.pairs))
+        return table
+    if advice.kind == "penalties":
+        free = [t for t, r in answer.rows if not r]
+        costly = [t for t, r in answer.rows if r]
+        text = Text("throw without penalty: ").append_text(tiles_text(free, deal))
+        if costly:
+            text.append("  costs 101: ").append_text(tiles_text(costly, deal))
+        return text
+    if advice.kind == "open":
+        text = Text(f"opening value {answer.best.points} of {answer.open_points}")
+        text.append(" (can open)" if answer.can_open else "")
+        text.append(f"  pairs {answer.pairs} of {answer.open_pairs}")
+        if answer.isler:
+            text.append("  işler taş ").append_text(tiles_text(answer.isler, deal))
+        if answer.waits:
+            text.append("  to open: ").append_text(_counts(answer.waits, deal))
+        melds = Text("melds ").append_text(_melds_text([m.tiles for m in answer.best.melds], deal))
+        return Group(text, melds) if answer.best.melds else text
+    if advice.kind == "play":
+        if answer.must_draw:
+            return Text("nothing to lay: draw")
+        text = Text(f"lay {answer.placed_count} ").append_text(tiles_text(answer.placed, deal))
+        text.append(f" (value {answer.value})  rack left ").append_text(tiles_text(answer.rack_left, deal))
+        return text
+    return Text("")
+
+
+def render_list(rounds: Sequence[PlayedRound]) -> None:
+    """Every round: id, rules, events, hand, end; the current one marked with *."""
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("", "round", "rules", "indicator", "events", "hand", "end", "started"):
+        table.add_column(column)
+    for played in rounds:
+        state = played.state
+        end = state.end
+        table.add_row(
+            "*" if played.current else "",
+            str(played.id),
+            state.deal.rules.name,
+            str(state.deal.indicator or ""),
+            str(state.events),
+            tiles_text(state.hand, state.deal),
+            Text(f"{end.winner or 'nobody'} {end.finish}") if end else Text(""),
+            played.created,
+        )
+    out = console()
+    if not rounds:
+        out.print("no rounds yet: start one with 'okeytool round start -i R4 TILES'")
+        return
+    out.print(table)
+
+
+def review_renderable(played: PlayedRound, result: Review) -> RenderableType:
+    """Every decision beside the best one, and the summary."""
+    deal = played.state.deal
+    table = Table(title=f"round {played.id}: every throw", title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("event", "thrown", "best", "grade thrown", "grade best", "lost"):
+        table.add_column(column)
+    for d in result.decisions:
+        best = Text("= best", style="green") if d.matched else tiles_text([d.best], deal)
+        lost = f"{d.lost:.3f}" if d.lost else ""
+        table.add_row(
+            str(d.event), tiles_text([d.thrown], deal), best, f"{d.chance_thrown:.3f}", f"{d.chance_best:.3f}", lost
+        )
+    summary = Text(
+        f"{result.matched} of {len(result.decisions)} throws matched the best; total lost {result.total_lost:.3f}"
+    )
+    if result.decisions:
+        summary.append(f" (graded by {result.decisions[0].method})", style="dim")
+    parts: list[RenderableType] = [table, summary]
+    if result.costliest:
+        worst = Text("costliest: ")
+        for k, d in enumerate(result.costliest):
+            if k:
+                worst.append(", ")
+            worst.append(f"event {d.event} ")
+            worst.append_text(tiles_text([d.thrown], deal)).append(" for ").append_text(tiles_text([d.best], deal))
+            worst.append(f" (-{d.lost:.3f})")
+        parts.append(worst)
+    return Group(*parts)
+
+
+def render_review(played: PlayedRound, result: Review) -> None:
+    """Print the review."""
+    console().print(review_renderable(played, result))

@@ -1,0 +1,275 @@
+"""The state of a followed round, rebuilt by replaying its events with validation.
+
+:func:`replay` starts from the ``start`` event and applies each further event with :func:`apply`,
+which returns a new frozen :class:`RoundState` or raises :class:`EventError` saying why the event
+cannot happen (a third copy of a face, throwing a tile not held, drawing when a tile must be
+thrown, an event after the end). A refused event changes nothing: states are values.
+
+The turn is kept as a phase: ``"draw"`` (the player holds 14; 21 in 101) or ``"throw"`` (he holds
+one more and must throw). Rummikub has no throw: a turn draws a tile or lays tiles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from okeytool.deal import Deal
+from okeytool.errors import InputError
+from okeytool.parse.supply import check_supply
+from okeytool.round.events import (
+    Draw,
+    End,
+    Event,
+    EventError,
+    Lay,
+    Open,
+    Seen,
+    Start,
+    TableMelds,
+    Take,
+    Throw,
+)
+from okeytool.rules import get_rules
+from okeytool.tiles import Tile, format_tiles
+
+Phase = Literal["draw", "throw", "play", "ended"]
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """A round after some events.
+
+    ``hand``: the tiles held (sorted). ``discards``: tiles thrown or seen out of play (own throws,
+    others' discards, shown tiles). ``table``: melds on the table laid by others (tiles as written);
+    ``own_melds``: melds the player laid himself (101; in Rummikub the tiles laid since the last
+    ``table`` event). ``seen`` (property): everything known to be out of play but the indicator.
+    """
+
+    deal: Deal
+    start: Start
+    hand: tuple[Tile, ...]
+    discards: tuple[Tile, ...] = ()
+    table: tuple[tuple[Tile, ...], ...] = ()
+    own_melds: tuple[tuple[Tile, ...], ...] = ()
+    opened: bool = False
+    phase: Phase = "draw"
+    events: int = 1
+    end: End | None = None
+
+    @property
+    def seen(self) -> tuple[Tile, ...]:
+        """Every tile out of play but the indicator: discards, shown tiles, table melds (sorted)."""
+        laid = [t for meld in (*self.table, *self.own_melds) for t in meld]
+        return tuple(sorted([*self.discards, *laid]))
+
+    @property
+    def rules_name(self) -> str:
+        """The rules profile's name."""
+        return self.deal.rules.name
+
+
+def _sizes(deal: Deal) -> tuple[int, ...]:
+    size = deal.rules.hand_size
+    return (size,) if deal.rules.table_game else (size, size + 1)
+
+
+def start_state(event: Start) -> RoundState:
+    """The state right after the deal.
+
+    Raises :class:`RulesError` for unknown rules, :class:`InputError` for an indicator that does not
+    fit them, :class:`EventError` for a hand of the wrong size, :class:`SupplyError` for tiles that
+    cannot all exist.
+    """
+    rules = get_rules(event.rules, event.options)
+    deal = Deal(rules, event.indicator)
+    hand = deal.resolve(event.tiles)
+    sizes = _sizes(deal)
+    if len(hand) not in sizes:
+        want = " or ".join(str(n) for n in sizes)
+        raise EventError(f"a {rules.name} round starts with {want} tiles, got {len(hand)}")
+    check_supply(deal, hand)
+    if rules.table_game:
+        phase: Phase = "play"
+    else:
+        phase = "throw" if len(hand) == sizes[-1] else "draw"
+    return RoundState(deal, replace(event, tiles=tuple(sorted(hand))), tuple(sorted(hand)), phase=phase)
+
+
+def _without(tiles: Sequence[Tile], removed: Iterable[Tile], what: str) -> tuple[Tile, ...]:
+    left = list(tiles)
+    for tile in removed:
+        if tile not in left:
+            raise EventError(f"{tile} is not in {what} ({format_tiles(tiles) or 'empty'})")
+        left.remove(tile)
+    return tuple(left)
+
+
+def _checked(state: RoundState) -> RoundState:
+    """The state if its tiles can all exist at once. Raises :class:`SupplyError` otherwise."""
+    check_supply(state.deal, state.hand, state.seen)
+    return state
+
+
+def apply(state: RoundState, event: Event) -> RoundState:
+    """The state after ``event``. Raises :class:`EventError` (or :class:`SupplyError`, a
+    :class:`NotationError` for bad table melds) when the event cannot happen; ``state`` is unchanged."""
+    if state.end is not None:
+        raise EventError(f"the round has ended ({_end_text(state.end)}); undo the end to go on")
+    deal = state.deal
+    nxt = replace(state, events=state.events + 1)
+    if isinstance(event, Start):
+        raise EventError("a round has one start; begin another round with 'round start'")
+    if isinstance(event, Draw | Take):
+        tile = deal.resolve([event.tile])[0]
+        if state.phase == "throw":
+            raise EventError(f"cannot {event.verb} {tile}: the hand holds {len(state.hand)} tiles, throw one first")
+        discards = state.discards
+        if isinstance(event, Take):
+            if deal.rules.table_game:
+                raise EventError(f"there are no discards to take in {deal.rules.name}")
+            if tile in discards:
+                discards = _without(discards, [tile], "the discards")  # it leaves the discard pile
+        phase: Phase = "play" if deal.rules.table_game else "throw"
+        return _checked(replace(nxt, hand=tuple(sorted([*state.hand, tile])), discards=discards, phase=phase))
+    if isinstance(event, Throw):
+        tile = deal.resolve([event.tile])[0]
+        if deal.rules.table_game:
+            raise EventError(f"there is no throw in {deal.rules.name}: lay tiles or draw")
+        if state.phase != "throw":
+            raise EventError(f"cannot throw {tile}: the hand holds {len(state.hand)} tiles, draw or take first")
+        hand = _without(state.hand, [tile], "the hand")
+        return replace(nxt, hand=hand, discards=tuple(sorted([*state.discards, tile])), phase="draw")
+    if isinstance(event, Seen):
+        if not event.tiles:
+            raise EventError("seen needs at least one tile")
+        tiles = deal.resolve(event.tiles)
+        return _checked(replace(nxt, discards=tuple(sorted([*state.discards, *tiles]))))
+    if isinstance(event, TableMelds):
+        return _table(state, nxt, event)
+    if isinstance(event, Open):
+        return _open(state, nxt, event)
+    if isinstance(event, Lay):
+        if not deal.rules.table_game:
+            raise EventError(f"lay is for rummikub; in {deal.rules.name} use throw (and open in 101)")
+        if not event.tiles:
+            raise EventError("lay needs at least one tile")
+        laid = deal.resolve(event.tiles)
+        hand = _without(state.hand, laid, "the rack")
+        # The laid tiles are out of the rack and on the table: kept with the player's melds until
+        # the next table event gives the whole table, them included.
+        return replace(nxt, hand=hand, own_melds=(*state.own_melds, tuple(laid)), opened=True)
+    if isinstance(event, End):
+        return replace(nxt, end=_checked_end(state, event), phase="ended")
+    raise EventError(f"unknown event {event!r}")
+
+
+def _read_melds(state: RoundState, melds: Sequence[Sequence[Tile]], what: str) -> tuple[tuple[Tile, ...], ...]:
+    """Melds as held, each checked to be a valid set or run. Raises :class:`InputError`."""
+    deal = state.deal
+    if not melds:
+        raise EventError(f"{what} needs at least one meld, e.g. 'R1-3; K7 B7 Y7'")
+    resolved = tuple(deal.resolve(m) for m in melds)
+    from okeytool.round.advice import check_melds
+
+    check_melds(deal, resolved)
+    return resolved
+
+
+def _table(state: RoundState, nxt: RoundState, event: TableMelds) -> RoundState:
+    deal = state.deal
+    if deal.rules.classic_hand:
+        raise EventError(f"there are no table melds in {deal.rules.name}; record others' tiles with seen")
+    melds = _read_melds(state, event.melds, "table")
+    if deal.rules.table_game:
+        # Rummikub: the table is rebuilt every turn, so the event gives the whole table. It holds
+        # every tile that was on it and the tiles the player laid (lay), which are no longer his.
+        return _checked(replace(nxt, table=melds, own_melds=()))
+    return _checked(replace(nxt, table=(*state.table, *melds)))
+
+
+def _open(state: RoundState, nxt: RoundState, event: Open) -> RoundState:
+    deal = state.deal
+    if not deal.rules.opening:
+        raise EventError(f"open is for 101, not {deal.rules.name}")
+    if state.phase != "throw":
+        raise EventError("open after drawing (or taking), before the throw")
+    melds = _read_melds(state, event.melds, "open")
+    hand = _without(state.hand, [t for m in melds for t in m], "the hand")
+    if not hand:
+        raise EventError("keep one tile to throw: a hand is never laid down whole")
+    if not state.opened:
+        from okeytool.round.advice import opening_value
+
+        value, pairs = opening_value(deal, melds)
+        if value < deal.rules.open_points and pairs < deal.rules.open_pairs:
+            raise EventError(
+                f"an opening needs melds worth {deal.rules.open_points} or {deal.rules.open_pairs} pairs; "
+                f"these are worth {value}"
+            )
+    return replace(nxt, hand=hand, own_melds=(*state.own_melds, *melds), opened=True)
+
+
+#: The finish of a round that ended without a winner where the scheme has no name for it (classic: a null round).
+NULL_FINISH = "null"
+
+
+def finishes(deal: Deal, winner: bool) -> tuple[str, ...]:
+    """The finish kinds a round of these rules may end with, with or without a winner."""
+    from okeytool.score import scheme_for
+
+    scheme = scheme_for(deal.rules)
+    if not winner:
+        return scheme.no_winner_finishes or (NULL_FINISH,)
+    return tuple(f for f in scheme.finishes if f not in scheme.no_winner_finishes)
+
+
+def _checked_end(state: RoundState, event: End) -> End:
+    winner = event.winner.strip() if event.winner is not None else None
+    if winner is not None and (not winner or not winner.isprintable()):
+        raise EventError(f"the winner's name must be printable text, not {event.winner!r}")
+    allowed = finishes(state.deal, winner is not None)
+    if event.finish not in allowed:
+        who = "a round with a winner" if winner else "a round without a winner"
+        raise EventError(
+            f"finish {event.finish!r} does not fit {who} in {state.rules_name} (one of: {', '.join(allowed)})"
+        )
+    return End(winner, event.finish)
+
+
+def _end_text(end: End) -> str:
+    return f"{end.winner} won, {end.finish}" if end.winner else f"no winner, {end.finish}"
+
+
+def replay(events: Sequence[Event]) -> RoundState:
+    """The state after every event, from the ``start`` event on.
+
+    Raises :class:`EventError` when the first event is not a start or an event cannot happen
+    (naming the event's number), and the input errors of :func:`start_state`.
+    """
+    if not events or not isinstance(events[0], Start):
+        raise EventError("a round begins with a start event")
+    state = start_state(events[0])
+    for number, event in enumerate(events[1:], start=2):
+        try:
+            state = apply(state, event)
+        except InputError as err:
+            raise EventError(f"event {number} ({event.verb}): {err}") from None
+    return state
+
+
+def states(events: Sequence[Event]) -> list[RoundState]:
+    """The state after each event (``states(e)[k]`` follows ``e[k]``). Raises as :func:`replay`."""
+    out = [start_state(events[0])] if events and isinstance(events[0], Start) else []
+    if not out:
+        raise EventError("a round begins with a start event")
+    for event in events[1:]:
+        out.append(apply(out[-1], event))
+    return out
+
+
+def hand_counts(state: RoundState) -> Counter[Tile]:
+    """The hand as a multiset."""
+    return Counter(state.hand)
