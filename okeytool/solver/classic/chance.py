@@ -57,9 +57,9 @@ from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
 from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
-from okeytool.solver.classic.cover import ALL_FACES, ANY_FACE
+from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import pairs_deficiency
-from okeytool.tiles import FACE_COUNT, MAX_WILDS, Tile
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
 Goal = Literal["chance", "points"]
@@ -212,10 +212,11 @@ class HandFacts:
         The same rule as :class:`Analyser` (which then certifies or searches), so the answers agree.
         """
         counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
-        cover = self.analyser.cover.cover(counts)
-        melds = max(0, WINNING_SIZE - cover.kept - wilds)
+        size = self.analyser.size
+        cover = self.analyser.cover.cover(counts, size)
+        melds = max(0, size - cover.kept - wilds)
         pairs = pairs_deficiency(counts, wilds, self.supply) if self.pairs else None
-        if wilds + melds > MAX_WILDS and (pairs is None or melds <= pairs):
+        if wilds + melds > self.analyser.wilds and (pairs is None or melds <= pairs):
             return None
         total = melds if pairs is None else min(melds, pairs)
         return total, pairs, melds, cover.faces
@@ -254,7 +255,7 @@ class HandFacts:
         supply = self.supply
         mask = 0
         if melds == k:
-            mask = ALL_FACES if faces & ANY_FACE else faces & ALL_FACES
+            mask = ALL_FACES_MASK if faces & ANY_FACE else faces & ALL_FACES_MASK
         if pairs == k:
             # Drawing a face not held gives the same pairs count for every face of the same supply.
             fresh: dict[int, bool] = {}
@@ -277,7 +278,7 @@ class HandFacts:
         for face in range(FACE_COUNT):
             if mask >> face & 1 and counts[face] >= supply[face]:
                 mask &= ~(1 << face)
-        if wilds < MAX_WILDS:
+        if wilds < self.analyser.wilds:
             mask |= 1 << WILD_SLOT
         return mask
 
