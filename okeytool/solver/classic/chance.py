@@ -177,6 +177,7 @@ class HandFacts:
         self._value: dict[State, int] = {}
         self._children: dict[State, tuple[State, ...]] = {}
         self._lower: dict[State, int] = {}
+        self._win_values: dict[State, dict[int, float]] = {}
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
@@ -316,6 +317,20 @@ class HandFacts:
             return False
         return self.deficiency(state) <= bound
 
+    def win_values(self, state: State) -> dict[int, float]:
+        """Of a 14-tile state: the points v of the 15 tiles after each draw that wins, by slot."""
+        known = self._win_values.get(state)
+        if known is None:
+            wins = self.info(state)[1]
+            known = {}
+            for x in range(SLOTS):
+                if wins >> x & 1 and state[x] < (self.supply[x] if x < FACE_COUNT else self.analyser.wilds):
+                    after = list(state)
+                    after[x] += 1
+                    known[x] = float(self.value(tuple(after)))
+            self._win_values[state] = known
+        return known
+
     def value(self, after: State) -> int:
         """v: the points of the best finish of a winning 15-tile state.
 
@@ -397,9 +412,7 @@ class ChanceSolver:
             if n <= 0:
                 continue
             if wins >> x & 1:
-                after = list(state)
-                after[x] += 1
-                best_e = float(facts.value(tuple(after)))
+                best_e = facts.win_values(state)[x]
                 if advance:
                     best_e = max(best_e, back_e)
                 elif rest:  # hold: play on with a winning hand
