@@ -21,7 +21,6 @@ app = typer.Typer(
     name="okeytool",
     help="Hand analysis and scoring for Okey, Okey 101 and Rummikub-style tables.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -63,7 +62,8 @@ def main() -> None:
         sys.exit(2)
     usage_errors = _click_errors()
     try:
-        code = app(standalone_mode=False)
+        # The program's name is fixed: shell completion is asked for through $_OKEYTOOL_COMPLETE.
+        code = app(prog_name="okeytool", standalone_mode=False)
         sys.stdout.flush()  # inside the try: a reader that went away is handled below
     except typer.Abort:
         sys.stderr.write("okeytool: aborted\n")
@@ -90,7 +90,8 @@ def main() -> None:
         if type(usage).__name__ == "NoArgsIsHelpError":
             usage.show()  # no arguments at all: the help text, not an error line
         else:
-            sys.stderr.write(f"okeytool: error: {_one_line(usage.format_message())}{_help_hint(usage)}\n")
+            message = _one_line(usage.format_message()).replace(": Value error, ", ": ")
+            sys.stderr.write(f"okeytool: error: {message}{_help_hint(usage)}\n")
         sys.exit(usage.exit_code)
     # Without standalone mode a raised typer.Exit (and --help) comes back as the exit code.
     sys.exit(code if isinstance(code, int) else 0)

@@ -174,7 +174,10 @@ def test_a_method_that_is_not_exact_is_named(run_main, monkeypatch) -> None:
         (["discard", "-i", "Y7", SPREAD, "--chance", "--goal", "tiles"], "--goal"),
         (["discard", "-i", "Y7", SPREAD, "--chance", "--deep"], "--deep does not go with --chance"),
         (["discard", "-i", "Y7", SPREAD, "--chance", "--solver", "cpsat"], "--solver does not go with --chance"),
-        (["check", "-i", "Y7", "R1-4 B9-11 K5 Y5 R5 K11-13 B2", "--chance"], "a choice of 15 tiles, not 14 (for 14 tiles ask waits)"),
+        (
+            ["check", "-i", "Y7", "R1-4 B9-11 K5 Y5 R5 K11-13 B2", "--chance"],
+            "a choice of 15 tiles, not 14 (for 14 tiles ask waits)",
+        ),
         (["check", "-i", "Y7", SPREAD, "--chance", "--goal", "points"], "No such option"),
         (["waits", "-i", "Y7", "R1-4 B9-11 K5 Y5 R5 K11-13 B2", "--chance"], "No such option"),
     ],

@@ -37,7 +37,7 @@ BAD = [
     (["check", "-i", "F", GOOD], "numbered tile"),
     (["check", "-i", "R14", GOOD], "--indicator: number 14 is not 1-13"),
     (["check", "-o", "R5", "-i", "R4", GOOD], "either --indicator or --okey"),
-    (["check", "--rules", "chess", "-i", "Y7", GOOD], "unknown rules profile 'chess'"),
+    (["check", "--rules", "chess", "-i", "Y7", GOOD], "Invalid value for '--rules' / '-r': 'chess' is not one of"),
     (["check", "-i", "Y7", "R1-13"], "needs 14 or 15 tiles, got 13"),
     (["check", "-i", "Y7", "R1-13 K1-3"], "needs 14 or 15 tiles, got 16"),
     (["check", "-i", "Y7", ""], "no tiles were given"),
@@ -49,7 +49,7 @@ BAD = [
     (["check", "-i", "Y7", "--option", "wrap", GOOD], "--option takes KEY=VALUE"),
     (["check", "-i", "Y7", "--option", "target=99", GOOD], "target must be between 7 and 31"),
     (["check", "--rules", "101", "-i", "Y7", GOOD], "14-tile"),
-    (["check", "-i", "Y7", "--solver", "magic", GOOD], "--solver takes search or cpsat"),
+    (["check", "-i", "Y7", "--solver", "magic", GOOD], "'--solver': 'magic' is not one of 'search', 'cpsat'"),
     (["check", "-i", "Y7", "--no-such-option", GOOD], "No such option"),
 ]
 
@@ -76,7 +76,7 @@ def test_json_mode_errors_the_same_way(run_main) -> None:
     [
         (["check", "-i", "Y7", "R1", "X2"], "unknown colour 'X' in 'X2' (token 2)"),
         (["check", "-i", "Y7", "R1-13"], "got 13"),
-        (["check", "--rules", "chess", "-i", "Y7", GOOD], "unknown rules profile"),
+        (["check", "-i", "Y7", "--option", "wrapping=true", GOOD], "unknown rule option"),
     ],
 )
 def test_cli_runner_raises_input_errors_for_main_to_report(args: list[str], error: str) -> None:
@@ -92,7 +92,7 @@ def test_cli_runner_raises_input_errors_for_main_to_report(args: list[str], erro
         (["check", "-i", "Y7", "R1 R2 X2"], "unknown colour 'X' in 'X2' (token 3)"),
         (["check", "-i", "R4", "--json", "J J J R1-3 B1-3 K1-3 Y1-3"], "real okeys"),
         (["check", "-i", "Y7"], "Missing argument"),
-        (["check", "--rules", "nope", "-i", "Y7", GOOD], "unknown rules profile"),
+        (["check", "--rules", "nope", "-i", "Y7", GOOD], "'nope' is not one of 'classic'"),
     ],
 )
 def test_real_process(args: list[str], message: str) -> None:

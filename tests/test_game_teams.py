@@ -87,7 +87,7 @@ def test_teams_are_refused_with_one_line(tmp_path: Path, cli: Cli) -> None:
     for args, words in [
         (("--teams", "Ali+Bora,Cem"), "two pairs"),
         (("--teams", "Ali+Bora,Cem+ali"), "named twice"),
-        (("--teams", "Ali+Bora,Cem+Deniz", "--partner-rule", "half"), "partner rule"),
+        (("--teams", "Ali+Bora,Cem+Deniz", "--partner-rule", "half"), "'--partner-rule': 'half' is not one of"),
         (("-p", "A,B", "--partner-rule", "partner-out"), "--teams"),
     ]:
         result = cli(db, "game", "new", "-r", "101", *args)

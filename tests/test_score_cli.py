@@ -118,7 +118,7 @@ def test_library_errors_reach_the_entry_point() -> None:
     [
         (["score", "-f", "normal"], "", "names no winner"),
         (["score", "-w", "P9", "-f", "normal"], "", "unknown player 'P9'"),
-        (["score", "-w", "P1", "-f", "sideways"], "", "unknown finish 'sideways'"),
+        (["score", "-w", "P1", "-f", "sideways"], "", "'--finish' / '-f': 'sideways' is not one of"),
         (["score", "-w", "P1", "-t", "R1 X2 R3", "-i", "Y7"], "", "unknown colour 'X'"),
         (["score", "-w", "P1", "-t", "R1-5", "-i", "Y7"], "", "15 tiles"),
         (["score", "-w", "P1", "--null"], "", "--null"),

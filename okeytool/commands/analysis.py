@@ -7,11 +7,14 @@ decides which options the question takes and which analysis answers it.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 
 from okeytool.commands.common import (
+    PANEL_DEAL,
+    PANEL_SOLVER,
+    ChanceGoalName,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
@@ -29,10 +32,16 @@ from okeytool.limits import DEFAULT_TIME_LIMIT
 OpenedOpt = Annotated[
     bool,
     typer.Option(
-        "--opened/--not-opened", help="Rummikub: the initial meld has been made (default: if --table is given)."
+        "--opened/--not-opened", help="Rummikub: the initial meld has been made (default: if --table is given).",
+        rich_help_panel=PANEL_DEAL,
+    ),
+]  # fmt: skip
+DeepOpt = Annotated[
+    bool,
+    typer.Option(
+        "--deep", help="Break a tie at the top by second-order acceptance (slower).", rich_help_panel=PANEL_SOLVER
     ),
 ]
-DeepOpt = Annotated[bool, typer.Option("--deep", help="Break a tie at the top by second-order acceptance (slower).")]
 _CHANCE = "Win chance"
 ChanceOpt = Annotated[
     bool,
@@ -63,10 +72,10 @@ RiskOpt = Annotated[
     ),
 ]  # fmt: skip
 ChanceGoalOpt = Annotated[
-    Literal["chance", "points"] | None,
+    ChanceGoalName | None,
     typer.Option(
         "--goal", help="With --chance: order the throws by win chance (default) or expected points.",
-        rich_help_panel=_CHANCE,
+        case_sensitive=False, rich_help_panel=_CHANCE,
     ),
 ]  # fmt: skip
 

@@ -21,9 +21,12 @@ from typing import IO, Annotated
 import typer
 
 from okeytool.batch_lines import TooLong, answer_line
+from okeytool.commands.common import PANEL_OUTPUT, PANEL_SOLVER
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
 
 CHUNK = 16
+#: The help panel of the options of a Dask cluster.
+PANEL_CLUSTER = "Dask cluster"
 WINDOW_CHUNKS = 4  # chunks per worker read ahead of the answers written
 #: ``--jobs`` may ask for at most this many worker processes per core.
 JOBS_PER_CORE = 2
@@ -124,23 +127,41 @@ def register(app: typer.Typer) -> None:
         file: Annotated[str, typer.Argument(help="JSON-lines file of questions, or - for standard input.")],
         jobs: Annotated[
             int,
-            typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores; at most 2 per core)."),
+            typer.Option(
+                "--jobs",
+                "-j",
+                help="Worker processes (default: the machine's cores; at most 2 per core).",
+                rich_help_panel=PANEL_SOLVER,
+            ),
         ] = 0,
         time_limit: Annotated[
             float,
-            typer.Option("--time-limit", help='Seconds each line may take unless it sets "time_limit" (default 30).'),
+            typer.Option(
+                "--time-limit",
+                help='Seconds each line may take unless it sets "time_limit" (default 30).',
+                rich_help_panel=PANEL_SOLVER,
+            ),
         ] = DEFAULT_TIME_LIMIT,
-        progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr (when it is a terminal).")] = True,
+        progress: Annotated[
+            bool,
+            typer.Option(help="Show a progress bar on stderr (when it is a terminal).", rich_help_panel=PANEL_OUTPUT),
+        ] = True,
         scheduler: Annotated[
             str | None,
             typer.Option(
                 "--scheduler",
                 metavar="ADDRESS",
                 help="Answer on the Dask cluster of this scheduler (tcp://host:8786); needs okeytool\\[dask].",
+                rich_help_panel=PANEL_CLUSTER,
             ),
         ] = None,
         connect_timeout: Annotated[
-            float, typer.Option("--connect-timeout", help="Seconds to reach the scheduler (with --scheduler).")
+            float,
+            typer.Option(
+                "--connect-timeout",
+                help="Seconds to reach the scheduler (with --scheduler).",
+                rich_help_panel=PANEL_CLUSTER,
+            ),
         ] = 10.0,
     ) -> None:
         """Answer many questions at once: one JSON object per line in, one per line out, in order.

@@ -1,42 +1,137 @@
 """What the question commands share: their options, reading the options typed into a question,
-and printing the answer (a rich rendering, or its JSON document)."""
+and printing the answer (a rich rendering, or its JSON document).
+
+Options with a fixed set of values are choices (:func:`one_of`): ``--help`` lists the values and
+the shell completes them. The values come from the library's data (the rule profiles and their
+aliases, the schemes, the solvers), never written out again here.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 from collections.abc import Sequence
-from typing import Annotated, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from okeytool.commands import completion
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.rules import Rules, get_rules
+from okeytool.questions import CHANCE_GOALS, GOALS, SOLVERS
+from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES, Rules, get_rules
 
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub (joypip).")]
+#: Help panels of the commands with many options (``score``, ``game round``, ``discard`` ...).
+PANEL_RULES = "Rules"
+PANEL_DEAL = "The deal"
+PANEL_ROUND = "The round"
+PANEL_HANDS = "Hands left (101, rummikub)"
+PANEL_SOLVER = "Solver"
+PANEL_LEDGER = "Ledger"
+PANEL_OUTPUT = "Input and output"
+
+
+def one_of(*values: str) -> Any:
+    """The type of an option that takes one of ``values`` (typer reads a ``Literal`` as a choice).
+
+    A value is accepted in any case and comes back as written in ``values``; any other value is a
+    usage error: one line, exit code 2.
+    """
+    return Literal[tuple(dict.fromkeys(values))]
+
+
+if TYPE_CHECKING:  # a choice is a str to the type checker; typer sees the Literal
+    RulesName = str
+    SchemeName = str
+    SolverName = str
+    GoalName = str
+    ChanceGoalName = str
+else:
+    RulesName = one_of(*PROFILES, *ALIASES)
+    SchemeName = one_of(*SCHEME_NAMES)
+    SolverName = one_of(*SOLVERS)
+    GoalName = one_of(*GOALS)
+    ChanceGoalName = one_of(*CHANCE_GOALS)
+
+_CLASSIC_SCHEMES = ", ".join(OPTIONS["scheme"].choices_in("classic"))
+_ALIASES_TEXT = ", ".join(f"{alias} is {name}" for alias, name in ALIASES.items())
+
+RulesOpt = Annotated[
+    RulesName,
+    typer.Option(
+        "--rules", "-r", help=f"Rule profile ({_ALIASES_TEXT}).", case_sensitive=False,
+        autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
+    ),
+]  # fmt: skip
+SchemeOpt = Annotated[
+    SchemeName | None,
+    typer.Option(
+        "--scheme", help=f"Scoring scheme; default the profile's (classic rules: {_CLASSIC_SCHEMES}).",
+        case_sensitive=False, autocompletion=completion.scheme_names, rich_help_panel=PANEL_RULES,
+    ),
+]  # fmt: skip
 IndicatorOpt = Annotated[
-    str | None, typer.Option("--indicator", "-i", help="The face-up indicator tile, e.g. R4 (its okey is R5).")
+    str | None,
+    typer.Option(
+        "--indicator", "-i", help="The face-up indicator tile, e.g. R4 (its okey is R5).", rich_help_panel=PANEL_DEAL
+    ),
 ]
-OkeyOpt = Annotated[str | None, typer.Option("--okey", "-o", help="The okey tile instead of the indicator, e.g. R5.")]
+OkeyOpt = Annotated[
+    str | None,
+    typer.Option("--okey", "-o", help="The okey tile instead of the indicator, e.g. R5.", rich_help_panel=PANEL_DEAL),
+]
 SeenOpt = Annotated[
-    str, typer.Option("--seen", "-s", help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.")
+    str,
+    typer.Option(
+        "--seen",
+        "-s",
+        help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.",
+        rich_help_panel=PANEL_DEAL,
+    ),
 ]
 TableOpt = Annotated[
     str,
-    typer.Option("--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'."),
-]
+    typer.Option(
+        "--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'.",
+        rich_help_panel=PANEL_DEAL,
+    ),
+]  # fmt: skip
 OptionOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-O", help="Rule option KEY=VALUE (repeatable), e.g. wrap=false.")
+    list[str] | None,
+    typer.Option(
+        "--option", "-O", help="Rule option KEY=VALUE (repeatable), e.g. wrap=false.",
+        autocompletion=completion.rule_options, rich_help_panel=PANEL_RULES,
+    ),
+]  # fmt: skip
+SolverOpt = Annotated[
+    SolverName,
+    typer.Option(
+        "--solver", help="search: fast exact search; cpsat: the CP-SAT model.", case_sensitive=False,
+        rich_help_panel=PANEL_SOLVER,
+    ),
+]  # fmt: skip
+GoalOpt = Annotated[
+    GoalName,
+    typer.Option("--goal", "-g", help="tiles: lay the most tiles; value: lay the most points.", case_sensitive=False),
 ]
-SolverOpt = Annotated[str, typer.Option("--solver", help="search (fast exact search) or cpsat (CP-SAT model).")]
 TimeLimitOpt = Annotated[
     float,
     typer.Option(
-        "--time-limit", help="Seconds the answer may take (default 30); past it the command stops with exit code 3."
+        "--time-limit", help="Seconds the answer may take (default 30); past it the command stops with exit code 3.",
+        rich_help_panel=PANEL_SOLVER,
     ),
+]  # fmt: skip
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER,
+        help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
+    ),
+]  # fmt: skip
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document instead of tables.", rich_help_panel=PANEL_OUTPUT)
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document instead of tables.")]
 TilesArg = Annotated[list[str], typer.Argument(help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")]
 
 #: Command-line parameters that are not fields of the question.

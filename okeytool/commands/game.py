@@ -12,7 +12,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from okeytool.commands.common import IndicatorOpt, JsonOpt, OkeyOpt, OptionOpt, parse_options, print_json
+from okeytool.commands import completion
+from okeytool.commands.common import (
+    PANEL_LEDGER,
+    PANEL_OUTPUT,
+    DbOpt,
+    IndicatorOpt,
+    JsonOpt,
+    OkeyOpt,
+    OptionOpt,
+    RulesOpt,
+    SchemeOpt,
+    one_of,
+    parse_options,
+    print_json,
+)
 from okeytool.commands.score import (
     FinishOpt,
     GostermeOpt,
@@ -28,18 +42,31 @@ from okeytool.commands.score import (
     round_document,
 )
 from okeytool.errors import InputError, LedgerError
+from okeytool.ledger import FORMATS
+from okeytool.score.teams import PARTNER_RULES
 
 if TYPE_CHECKING:
     from okeytool.ledger import GameState, Ledger
 
-DbOpt = Annotated[
-    Path | None,
+    PartnerRule = str
+    ExportFormat = str
+else:
+    PartnerRule = one_of(*PARTNER_RULES)
+    ExportFormat = one_of(*FORMATS)
+
+#: The panel of a new game's players and teams.
+PANEL_PLAYERS = "Players"
+
+GameOpt = Annotated[
+    int | None,
     typer.Option(
-        "--db", envvar="OKEYTOOL_DB", show_default=False,
-        help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
+        "--game", help="Game id (default: the current game).", show_default=False,
+        autocompletion=completion.game_ids, rich_help_panel=PANEL_LEDGER,
     ),
 ]  # fmt: skip
-GameOpt = Annotated[int | None, typer.Option("--game", help="Game id (default: the current game).", show_default=False)]
+RoundNumberArg = Annotated[
+    int, typer.Argument(help="The round (1 is the first).", show_default=False, autocompletion=completion.round_numbers)
+]
 
 game_app = typer.Typer(
     name="game",
@@ -77,7 +104,12 @@ def ledger_at(db: Path | None, *, create: bool = False, write: bool = True) -> I
 def new(
     players: Annotated[
         str | None,
-        typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated)."),
+        typer.Option(
+            "--players",
+            "-p",
+            help="Players in seating order, comma-separated (or space-separated).",
+            rich_help_panel=PANEL_PLAYERS,
+        ),
     ] = None,
     teams: Annotated[
         str | None,
@@ -85,24 +117,22 @@ def new(
             "--teams",
             help="Partnership 101: two teams of two, Ali+Bora,Cem+Deniz (partners sit opposite).",
             show_default=False,
+            rich_help_panel=PANEL_PLAYERS,
         ),
     ] = None,
     partner_rule: Annotated[
-        str,
+        PartnerRule,
         typer.Option(
             "--partner-rule",
             help="With --teams: sum (a team scores both partners' results) or partner-out "
             "(the hand of the finisher's partner is not counted).",
+            case_sensitive=False,
+            rich_help_panel=PANEL_PLAYERS,
         ),
     ] = "sum",
-    rules: Annotated[
-        str, typer.Option("--rules", "-r", help="Rule profile: classic, okeygg, 101, rummikub.")
-    ] = "classic",
-    scheme: Annotated[
-        str | None,
-        typer.Option("--scheme", help="Scoring scheme (classic: pagat, penalty, okeygg); default the profile's."),
-    ] = None,
-    name: Annotated[str, typer.Option("--name", "-n", help="A name for the game.")] = "",
+    name: Annotated[str, typer.Option("--name", "-n", help="A name for the game.", rich_help_panel=PANEL_PLAYERS)] = "",
+    rules: RulesOpt = "classic",
+    scheme: SchemeOpt = None,
     option: OptionOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
@@ -141,7 +171,6 @@ def new(
 
 @game_app.command("round")
 def add_round(
-    round_file: RoundFileOpt = None,
     winner: WinnerOpt = None,
     null: NullOpt = False,
     finish: FinishOpt = None,
@@ -153,7 +182,8 @@ def add_round(
     opened: OpenedOpt = None,
     hand: HandOpt = None,
     penalty: PenaltyOpt = None,
-    note: Annotated[str, typer.Option("--note", help="A note kept with the round.")] = "",
+    round_file: RoundFileOpt = None,
+    note: Annotated[str, typer.Option("--note", help="A note kept with the round.", rich_help_panel=PANEL_OUTPUT)] = "",
     game: GameOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
@@ -218,8 +248,7 @@ def _round_input(ledger: Ledger, game: int | None, round_file: str | None, given
 
 @game_app.command("edit")
 def edit(
-    number: Annotated[int, typer.Argument(help="The round to replace (1 is the first).", show_default=False)],
-    round_file: RoundFileOpt = None,
+    number: RoundNumberArg,
     winner: WinnerOpt = None,
     null: NullOpt = False,
     finish: FinishOpt = None,
@@ -231,7 +260,11 @@ def edit(
     opened: OpenedOpt = None,
     hand: HandOpt = None,
     penalty: PenaltyOpt = None,
-    note: Annotated[str | None, typer.Option("--note", help="A new note for the round.", show_default=False)] = None,
+    round_file: RoundFileOpt = None,
+    note: Annotated[
+        str | None,
+        typer.Option("--note", help="A new note for the round.", show_default=False, rich_help_panel=PANEL_OUTPUT),
+    ] = None,
     game: GameOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
@@ -252,7 +285,7 @@ def edit(
 
 @game_app.command("delete")
 def delete(
-    number: Annotated[int, typer.Argument(help="The round to delete (1 is the first).", show_default=False)],
+    number: RoundNumberArg,
     game: GameOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
@@ -268,7 +301,12 @@ def delete(
 
 @game_app.command("rename")
 def rename(
-    old: Annotated[str, typer.Argument(help="The player's name now (case and a unique prefix are enough).")],
+    old: Annotated[
+        str,
+        typer.Argument(
+            help="The player's name now (case and a unique prefix are enough).", autocompletion=completion.players()
+        ),
+    ],
     new: Annotated[str, typer.Argument(help="The new name.")],
     game: GameOpt = None,
     db: DbOpt = None,
@@ -335,7 +373,12 @@ def undo(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
 
 @game_app.command("share")
 def share(
-    fmt: Annotated[str, typer.Option("--format", "-F", help="text (plain, for a chat) or md (Markdown).")] = "text",
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", "-F", help="text (plain, for a chat) or md (Markdown).", autocompletion=completion.share_formats
+        ),
+    ] = "text",
     game: GameOpt = None,
     db: DbOpt = None,
 ) -> None:
@@ -399,7 +442,10 @@ def _summary(state: GameState) -> dict[str, Any]:
 
 
 @game_app.command("use")
-def use(game_id: Annotated[int, typer.Argument(help="The game to make current.")], db: DbOpt = None) -> None:
+def use(
+    game_id: Annotated[int, typer.Argument(help="The game to make current.", autocompletion=completion.game_ids)],
+    db: DbOpt = None,
+) -> None:
     """Make another game the current one.
 
     Example: okeytool game use 2
@@ -413,7 +459,10 @@ def use(game_id: Annotated[int, typer.Argument(help="The game to make current.")
 
 @game_app.command("export")
 def export(
-    fmt: Annotated[str, typer.Option("--format", "-F", help="csv (one row per round) or json (everything).")] = "json",
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option("--format", "-F", help="csv (one row per round) or json (everything).", case_sensitive=False),
+    ] = "json",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.", show_default=False)
     ] = None,
@@ -424,10 +473,8 @@ def export(
 
     Example: okeytool game export --format csv --output friday.csv
     """
-    from okeytool.ledger import FORMATS, export_game
+    from okeytool.ledger import export_game
 
-    if fmt not in FORMATS:
-        raise InputError(f"--format takes {' or '.join(FORMATS)}, not {fmt!r}")
     with ledger_at(db, write=False) as ledger:
         text = export_game(ledger.state(game), fmt)
     if output is None:

@@ -6,11 +6,16 @@ from typing import Annotated
 
 import typer
 
+from okeytool.commands import completion
 from okeytool.commands.common import (
+    PANEL_DEAL,
+    PANEL_OUTPUT,
+    PANEL_RULES,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
     OptionOpt,
+    RulesName,
     SeenOpt,
     SolverOpt,
     TableOpt,
@@ -22,12 +27,24 @@ from okeytool.limits import DEFAULT_TIME_LIMIT
 from okeytool.questions import DEFAULT_ALTERNATIVES
 
 OpenRulesOpt = Annotated[
-    str, typer.Option("--rules", "-r", help="Rule profile (the opening is a 101 question; default 101).")
+    RulesName,
+    typer.Option(
+        "--rules", "-r", help="Rule profile (the opening is a 101 question; default 101).", case_sensitive=False,
+        autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
+    ),
+]  # fmt: skip
+OpenedOpt = Annotated[
+    bool,
+    typer.Option("--opened", help="The player has opened: list lay-offs onto the table.", rich_help_panel=PANEL_DEAL),
 ]
-OpenedOpt = Annotated[bool, typer.Option("--opened", help="The player has opened: list lay-offs onto the table.")]
-OptionsOpt = Annotated[int, typer.Option("--options", "-k", help="How many next-best openings to list.")]
+OptionsOpt = Annotated[
+    int, typer.Option("--options", "-k", help="How many next-best openings to list.", rich_help_panel=PANEL_OUTPUT)
+]
 TakeOpt = Annotated[
-    str, typer.Option("--take", help="The previous player's discard: can it be taken and used at once?")
+    str,
+    typer.Option(
+        "--take", help="The previous player's discard: can it be taken and used at once?", rich_help_panel=PANEL_DEAL
+    ),
 ]
 
 

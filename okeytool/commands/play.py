@@ -10,11 +10,16 @@ from typing import Annotated
 
 import typer
 
+from okeytool.commands import completion
 from okeytool.commands.common import (
+    PANEL_DEAL,
+    PANEL_RULES,
+    GoalOpt,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
     OptionOpt,
+    RulesName,
     TableOpt,
     TilesArg,
     TimeLimitOpt,
@@ -23,10 +28,19 @@ from okeytool.commands.common import (
 from okeytool.limits import DEFAULT_TIME_LIMIT
 
 OpenedOpt = Annotated[
-    bool, typer.Option("--opened", help="The player has made his initial meld (else: new melds worth 30 or more).")
-]
-GoalOpt = Annotated[str, typer.Option("--goal", "-g", help="tiles: lay the most tiles; value: lay the most points.")]
-PlayRulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule profile: rummikub (alias joypip).")]
+    bool,
+    typer.Option(
+        "--opened", help="The player has made his initial meld (else: new melds worth 30 or more).",
+        rich_help_panel=PANEL_DEAL,
+    ),
+]  # fmt: skip
+PlayRulesOpt = Annotated[
+    RulesName,
+    typer.Option(
+        "--rules", "-r", help="Rule profile: rummikub (alias joypip).", case_sensitive=False,
+        autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
+    ),
+]  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

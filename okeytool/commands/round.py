@@ -13,20 +13,32 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from okeytool.commands.common import IndicatorOpt, JsonOpt, OkeyOpt, OptionOpt, RulesOpt, TilesArg, print_json
+from okeytool.commands import completion
+from okeytool.commands.common import (
+    DbOpt,
+    IndicatorOpt,
+    JsonOpt,
+    OkeyOpt,
+    OptionOpt,
+    RulesOpt,
+    TilesArg,
+    one_of,
+    print_json,
+)
+from okeytool.commands.score import finishes_by_scheme
 from okeytool.errors import InputError
 from okeytool.ledger.rounds import book_at
+from okeytool.round.state import NULL_FINISH
+from okeytool.score import SCHEMES
 
 if TYPE_CHECKING:
     from okeytool.ledger.rounds import PlayedRound
 
-DbOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--db", envvar="OKEYTOOL_DB", show_default=False,
-        help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
-    ),
-]  # fmt: skip
+    EndFinish = str
+else:
+    #: The finishes a round may end with: every scheme's, and the null round of the classic schemes.
+    EndFinish = one_of(*(finish for scheme in SCHEMES.values() for finish in scheme.finishes), NULL_FINISH)
+
 RoundOpt = Annotated[int | None, typer.Option("--round", help="Round id (default: the current round).")]
 AllOpt = Annotated[bool, typer.Option("--all", "-a", help="Show every row of the discard ranking.")]
 TileArg = Annotated[str, typer.Argument(help="One tile, e.g. K5 (J: a real okey).")]
@@ -191,10 +203,22 @@ def undo(db: DbOpt = None, json: JsonOpt = False) -> None:
 @round_app.command("end")
 def end(
     winner: Annotated[
-        str | None, typer.Option("--winner", "-w", help="Who won (omit for a round without a winner).")
+        str | None,
+        typer.Option(
+            "--winner",
+            "-w",
+            help="Who won (omit for a round without a winner).",
+            autocompletion=completion.players(),
+        ),
     ] = None,
     finish: Annotated[
-        str | None, typer.Option("--finish", "-f", help="How: normal, okey, pairs, pairs+okey (101: elden ...).")
+        EndFinish | None,
+        typer.Option(
+            "--finish",
+            "-f",
+            help=f"How: {finishes_by_scheme()} No winner, classic: {NULL_FINISH}.",
+            case_sensitive=False,
+        ),
     ] = None,
     game: Annotated[bool, typer.Option("--game", help="Also enter the result as a round of the current game.")] = False,
     db: DbOpt = None,

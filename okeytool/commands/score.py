@@ -10,69 +10,119 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from okeytool.commands import completion
 from okeytool.commands.common import (
+    PANEL_HANDS,
+    PANEL_OUTPUT,
+    PANEL_ROUND,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
     OptionOpt,
     RulesOpt,
+    SchemeOpt,
     load_deal,
+    one_of,
     parse_options,
     print_json,
 )
 from okeytool.errors import InputError
+from okeytool.score import SCHEMES
 from okeytool.score.names import quoted
+
+DEFAULT_PLAYERS = "P1,P2,P3,P4"
 
 if TYPE_CHECKING:
     from okeytool.rules import Rules
 
-DEFAULT_PLAYERS = "P1,P2,P3,P4"
+    FinishName = str
+else:
+    #: Every finish a scheme knows (classic, 101, rummikub); the round's scheme checks its own.
+    FinishName = one_of(*(finish for scheme in SCHEMES.values() for finish in scheme.finishes))
+
+
+def finishes_by_scheme() -> str:
+    """``pagat/penalty/okeygg: normal, okey, pairs, pairs+okey. 101: ...``: the help of ``--finish``."""
+    schemes: dict[tuple[str, ...], list[str]] = {}
+    for scheme in SCHEMES.values():
+        schemes.setdefault(scheme.finishes, []).append(scheme.name)
+    return " ".join(f"{'/'.join(names)}: {', '.join(finishes)}." for finishes, names in schemes.items())
+
 
 RoundFileOpt = Annotated[
     str | None,
-    typer.Option("--round", "-R", help="A round document (JSON, cli.md format); '-' reads stdin.", show_default=False),
-]
-SchemeOpt = Annotated[
-    str | None,
-    typer.Option("--scheme", help="Scoring scheme: pagat, penalty, okeygg (classic rules); default the profile's."),
-]
+    typer.Option(
+        "--round", "-R", help="A round document (JSON, cli.md format); '-' reads stdin.", show_default=False,
+        rich_help_panel=PANEL_OUTPUT,
+    ),
+]  # fmt: skip
 PlayersOpt = Annotated[
     str | None,
-    typer.Option("--players", "-p", help="Players in seating order, comma-separated (or space-separated)."),
-]
-WinnerOpt = Annotated[str | None, typer.Option("--winner", "-w", help="Who won (went out).")]
-NullOpt = Annotated[bool, typer.Option("--null", help="Nobody won: a null round (classic), a blocked game (rummikub).")]
-FinishOpt = Annotated[
-    str | None,
     typer.Option(
-        "--finish", "-f",
-        help="classic: normal, okey, pairs, pairs+okey. 101: normal, okey, elden, elden+okey, aborted.",
+        "--players", "-p", help="Players in seating order, comma-separated (or space-separated).",
+        rich_help_panel=PANEL_ROUND,
+    ),
+]  # fmt: skip
+WinnerOpt = Annotated[
+    str | None,
+    typer.Option("--winner", "-w", help="Who won (went out).", autocompletion=completion.players(DEFAULT_PLAYERS),
+                 rich_help_panel=PANEL_ROUND),
+]  # fmt: skip
+NullOpt = Annotated[
+    bool,
+    typer.Option(
+        "--null", help="Nobody won: a null round (classic), a blocked game (rummikub).", rich_help_panel=PANEL_ROUND
+    ),
+]
+FinishOpt = Annotated[
+    FinishName | None,
+    typer.Option(
+        "--finish", "-f", case_sensitive=False, rich_help_panel=PANEL_ROUND,
+        help=finishes_by_scheme(),
     ),
 ]  # fmt: skip
 GostermeOpt = Annotated[
-    list[str] | None, typer.Option("--gosterme", "-g", help="A player who showed the indicator's twin (repeatable).")
+    list[str] | None,
+    typer.Option(
+        "--gosterme", "-g", help="A player who showed the indicator's twin (repeatable).",
+        autocompletion=completion.players(DEFAULT_PLAYERS), rich_help_panel=PANEL_ROUND,
+    ),
+]  # fmt: skip
+KafaOpt = Annotated[
+    bool,
+    typer.Option(
+        "--kafa", help="The winner's hand is a Kafa (one colour 1..13 and a second 1).", rich_help_panel=PANEL_ROUND
+    ),
 ]
-KafaOpt = Annotated[bool, typer.Option("--kafa", help="The winner's hand is a Kafa (one colour 1..13 and a second 1).")]
 WinnerTilesOpt = Annotated[
     str | None,
     typer.Option(
-        "--winner-tiles", "-t", help="The winner's 15 tiles (14 shown + last discard): the finish is worked out."
+        "--winner-tiles", "-t", help="The winner's 15 tiles (14 shown + last discard): the finish is worked out.",
+        rich_help_panel=PANEL_ROUND,
     ),
-]
+]  # fmt: skip
 OpenedOpt = Annotated[
     list[str] | None,
-    typer.Option("--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable)."),
-]
+    typer.Option(
+        "--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).",
+        autocompletion=completion.opened_pairs(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
+    ),
+]  # fmt: skip
 HandOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--hand", "--rack",
         help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable; in 101 NAME=POINTS as called.",
+        autocompletion=completion.player_pairs(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
     ),
 ]  # fmt: skip
 PenaltyOpt = Annotated[
-    list[str] | None, typer.Option("--penalty", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).")
-]
+    list[str] | None,
+    typer.Option(
+        "--penalty", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).",
+        autocompletion=completion.players(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
+    ),
+]  # fmt: skip
 
 
 #: The largest round document read (bytes): a round is a few hundred bytes; this bounds a mistaken
@@ -173,6 +223,7 @@ def round_document(
     Raises :class:`InputError` for malformed options, an unknown or ambiguous name.
     """
     from okeytool.score import scheme_for
+    from okeytool.score.document import OPENINGS
     from okeytool.score.names import match_name
 
     def who(name: str, what: str) -> str:
@@ -201,9 +252,9 @@ def round_document(
         doc["indicator"] = str(load_deal(rules, None, okey).indicator)
     hands: dict[str, dict[str, Any]] = {}
     for name, how in _pairs(opened, "--opened"):
-        if how not in ("melds", "pairs"):
-            raise InputError(f"--opened takes NAME=melds or NAME=pairs, got {name}={how}")
-        hands.setdefault(who(name, "--opened"), {})["opened"] = how
+        if how.lower() not in OPENINGS:
+            raise InputError(f"--opened takes {' or '.join(f'NAME={o}' for o in OPENINGS)}, got {name}={how}")
+        hands.setdefault(who(name, "--opened"), {})["opened"] = how.lower()
     tiles = [(who(name, "--hand"), text) for name, text in _pairs(hand, "--hand")]
     if scheme_for(rules).uses_racks:
         if hands:
@@ -256,9 +307,6 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def score(
-        round_file: RoundFileOpt = None,
-        rules: RulesOpt = "classic",
-        scheme: SchemeOpt = None,
         players: PlayersOpt = None,
         winner: WinnerOpt = None,
         null: NullOpt = False,
@@ -266,12 +314,15 @@ def register(app: typer.Typer) -> None:
         gosterme: GostermeOpt = None,
         kafa: KafaOpt = False,
         winner_tiles: WinnerTilesOpt = None,
-        indicator: IndicatorOpt = None,
-        okey: OkeyOpt = None,
         opened: OpenedOpt = None,
         hand: HandOpt = None,
         penalty: PenaltyOpt = None,
+        indicator: IndicatorOpt = None,
+        okey: OkeyOpt = None,
+        rules: RulesOpt = "classic",
+        scheme: SchemeOpt = None,
         option: OptionOpt = None,
+        round_file: RoundFileOpt = None,
         json: JsonOpt = False,
     ) -> None:
         """Score one round: each player's points and the items they are made of.

@@ -36,11 +36,6 @@ if TYPE_CHECKING:
 FINISHES = ("normal", "okey", "elden", "elden+okey", "aborted")
 OKEY_FINISHES = ("okey", "elden+okey")
 ELDEN_FINISHES = ("elden", "elden+okey")
-WIN_POINTS = 101
-UNOPENED_POINTS = 202
-PENALTY_POINTS = 101
-ELDEN_WIN = 202
-ELDEN_LOSS = 404
 
 
 def complete(round_: Round) -> Round:
@@ -110,16 +105,17 @@ def multiplier(round_: Round) -> int:
 def winner_items(round_: Round, m: int) -> tuple[ScoreItem, ...]:
     """The winner: -101 x m."""
     assert round_.winner is not None
-    return (ScoreItem(round_.winner, "went_out", -WIN_POINTS * m, f"-{WIN_POINTS} x{m}"),)
+    win = round_.rules.win_points
+    return (ScoreItem(round_.winner, "went_out", -win * m, f"-{win} x{m}"),)
 
 
 def loser_item(round_: Round, player: str, m: int) -> ScoreItem:
     """One loser: never opened 202 x m (capped), opened with melds P x m, with pairs 2 x P x m."""
     hand = round_.hand(player)
     if hand.opened is None:
-        cap = round_.rules.unopened_cap
-        points = min(UNOPENED_POINTS * m, cap)
-        note = f"{UNOPENED_POINTS} x{m}" + (f", capped at {cap}" if points < UNOPENED_POINTS * m else "")
+        cap, unopened = round_.rules.unopened_cap, round_.rules.unopened_points
+        points = min(unopened * m, cap)
+        note = f"{unopened} x{m}" + (f", capped at {cap}" if points < unopened * m else "")
         return ScoreItem(player, "never_opened", points, note)
     if hand.points is not None:
         value, told = hand.points, f"P={hand.points} as called"
@@ -133,8 +129,9 @@ def loser_item(round_: Round, player: str, m: int) -> ScoreItem:
 
 def penalty_items(round_: Round) -> tuple[ScoreItem, ...]:
     """Discard penalties: +101 each (a real okey thrown, a tile that fitted a table meld); never multiplied."""
+    each = round_.rules.discard_penalty
     return tuple(
-        ScoreItem(player, "discard_penalty", PENALTY_POINTS * count, f"{count} x {PENALTY_POINTS}")
+        ScoreItem(player, "discard_penalty", each * count, f"{count} x {each}")
         for player, count in round_.penalties.items()
     )
 
@@ -144,8 +141,9 @@ def elden_items(round_: Round) -> tuple[ScoreItem, ...]:
     assert round_.winner is not None
     factor = 2 if round_.finish in OKEY_FINISHES else 1
     note = "elden" + (" with an okey finish" if factor > 1 else "")
-    return (ScoreItem(round_.winner, "elden", -ELDEN_WIN * factor, note),) + charge_each(
-        round_.others, "elden_loss", ELDEN_LOSS * factor, note
+    rules = round_.rules
+    return (ScoreItem(round_.winner, "elden", -rules.elden_win * factor, note),) + charge_each(
+        round_.others, "elden_loss", rules.elden_loss * factor, note
     )
 
 

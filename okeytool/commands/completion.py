@@ -1,0 +1,177 @@
+"""Shell completion of option values: rule profiles and options, and from the game ledger the
+players' names, the game ids and the round numbers.
+
+Each callback is an ``autocompletion`` of typer: ``(ctx, args, incomplete)`` to a list of
+``(value, help)``; typer keeps those that start with ``incomplete``. The players' callbacks are made
+by :func:`players` and its kin, given the players of a command that has ``--players``. The ledger is opened read-only
+and never created, and a callback never fails loudly: a missing, locked or corrupt ledger completes
+nothing. Everything is imported when a callback runs, so that building the command line (and
+``okeytool --help``) stays fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from okeytool.ledger import GameInfo, Ledger
+
+#: What a callback returns: each value with a short help text (shown by zsh and fish).
+Completions = list[tuple[str, str]]
+#: A completion callback of typer.
+Callback = Callable[[Any, Sequence[str], str], Completions]
+
+
+def rules_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    """The rule profiles with their descriptions, then the aliases (``joypip``: rummikub)."""
+    from okeytool.rules import ALIASES, PROFILES
+
+    return [(name, rules.description) for name, rules in PROFILES.items()] + [
+        (alias, f"the {name} rules") for alias, name in ALIASES.items()
+    ]
+
+
+def scheme_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    """The scoring schemes with their descriptions."""
+    from okeytool.rules import SCHEME_NAMES
+    from okeytool.score import SCHEMES
+
+    return [(name, SCHEMES[name].description if name in SCHEMES else "") for name in SCHEME_NAMES]
+
+
+def rule_options(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    """``--option`` keys as ``KEY=``; after ``KEY=`` the values the option takes."""
+    from okeytool.rules import OPTIONS
+
+    key, sep, _ = incomplete.partition("=")
+    option = OPTIONS.get(key.strip().replace("-", "_"))
+    if not sep or option is None:
+        return [(f"{name}=", _rules_of(option.profiles)) for name, option in OPTIONS.items()]
+    return [(f"{key}={value}", _rules_of(option.profiles)) for value in option.choices]
+
+
+def _rules_of(profiles: Sequence[str]) -> str:
+    return f"rules {', '.join(profiles)}"
+
+
+def share_formats(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    """The formats of ``game share``."""
+    from okeytool.render.game import SHARE_FORMATS
+
+    return [(fmt, "") for fmt in SHARE_FORMATS]
+
+
+def players(default: str = "") -> Callback:
+    """The callback completing a player's name: in a command with ``--players`` (``score``) those
+    typed before it, else ``default``; in the ``game`` commands those of the game in the ledger
+    (``--game``, else the current one)."""
+
+    def names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+        return [(name, "player") for name in _players(ctx, default)]
+
+    return names
+
+
+def player_pairs(default: str = "") -> Callback:
+    """The callback completing ``NAME=`` for each player (``--hand NAME=TILES``), as :func:`players`."""
+
+    def pairs(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+        return [(f"{name}=", "player") for name in _players(ctx, default)]
+
+    return pairs
+
+
+def opened_pairs(default: str = "") -> Callback:
+    """The callback completing ``NAME=melds`` and ``NAME=pairs`` (``--opened``), as :func:`players`."""
+
+    def opened(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+        from okeytool.score.document import OPENINGS
+
+        return [(f"{name}={how}", f"{name} opened with {how}") for name in _players(ctx, default) for how in OPENINGS]
+
+    return opened
+
+
+def game_ids(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    """The ids of the games in the ledger, each with its title (the current game marked)."""
+    with _reading(ctx) as ledger:
+        if ledger is None:
+            return []
+        current = ledger.current_id()
+        return [(str(info.id), _title(info) + (" (current)" if info.id == current else "")) for info in ledger.games()]
+    return []  # an error while reading: nothing
+
+
+def round_numbers(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    """The round numbers of the game (``--game``, else the current one), each with its winner."""
+    with _reading(ctx) as ledger:
+        if ledger is None:
+            return []
+        info = ledger.game(_param(ctx, "game"))
+        out = []
+        for record in ledger.records(info.id):
+            winner = record.document.get("winner")
+            out.append((str(record.seq), f"won by {_shown(winner)}" if isinstance(winner, str) else "no winner"))
+        return out
+    return []
+
+
+def _players(ctx: Any, default: str) -> tuple[str, ...]:
+    """A command with ``--players`` (``score``): those typed, else ``default``; else the ledger's game."""
+    params = getattr(ctx, "params", None)
+    if isinstance(params, dict) and "players" in params:
+        from okeytool.score.document import parse_players
+
+        typed = params["players"]
+        with suppress(Exception):
+            return parse_players(typed if isinstance(typed, str) and typed.strip() else default)
+        return ()
+    with _reading(ctx) as ledger:
+        if ledger is None:
+            return ()
+        return tuple(ledger.game(_param(ctx, "game")).players)
+    return ()
+
+
+@contextmanager
+def _reading(ctx: Any) -> Iterator[Ledger | None]:
+    """The ledger of ``--db`` (typed before), ``$OKEYTOOL_DB`` or the default file, read-only; ``None``
+    when there is none. An error inside the block is swallowed: completion then offers nothing."""
+    ledger = None
+    try:
+        from okeytool.ledger import db_path, open_ledger
+
+        path = db_path(_param(ctx, "db"))
+        if path.is_file():  # never create a ledger (nor its directory) to complete a word
+            ledger = open_ledger(path, create=False, write=False)
+    except Exception:  # noqa: BLE001 - completion never fails loudly
+        ledger = None
+    try:
+        yield ledger
+    except Exception:  # noqa: BLE001 - an error while reading: nothing is offered
+        pass
+    finally:
+        if ledger is not None:
+            with suppress(Exception):
+                ledger.close()
+
+
+def _param(ctx: Any, name: str) -> Any:
+    """The value of parameter ``name`` as parsed so far (``None`` when absent)."""
+    params = getattr(ctx, "params", None)
+    return params.get(name) if isinstance(params, dict) else None
+
+
+def _title(info: GameInfo) -> str:
+    return _shown(info.title)
+
+
+def _shown(text: str) -> str:
+    """User text as a completion's help: hidden characters as escapes, markup kept literal."""
+    from rich.markup import escape
+
+    from okeytool.render.text import inert
+
+    return escape(inert(text))
