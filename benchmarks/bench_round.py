@@ -2,9 +2,11 @@
 
 Each case is a round started from a 14-tile hand one or two tiles away (deficiency 1 or 2),
 chosen from the seeded corpus; and random 101 deals of 21 tiles (draw: the 101 discard ranking of 22,
-show: the opening analysis with its waits). Timed: ``round draw TILE`` (the advice is the discard ranking of
-15 tiles) and ``round show`` (14 tiles: waits or useful tiles, with unseen counts). Before each draw
-the ledger file is restored from a copy, so every call records the same event.
+show: the opening analysis with its waits). Timed: ``round draw TILE`` (classic: the advice is the
+chance ranking of 15 tiles at the round's default horizon, 11 own draws left after the first draw,
+see :func:`okeytool.round.advice.draws_left`; 101: its discard ranking) and ``round show`` (14 tiles:
+waits or useful tiles, with unseen counts). Before each draw the ledger file is restored from a
+copy, so every call records the same event.
 """
 
 from __future__ import annotations

@@ -13,7 +13,19 @@ from okeytool.ledger.rounds import RoundBook
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import limit
 from okeytool.round.advice import draws_left, grade_discards, ranking_grade, state_advice
-from okeytool.round.events import Draw, End, EventError, Open, Seen, Start, TableMelds, Take, Throw, event_from_json
+from okeytool.round.events import (
+    Draw,
+    End,
+    Event,
+    EventError,
+    Open,
+    Seen,
+    Start,
+    TableMelds,
+    Take,
+    Throw,
+    event_from_json,
+)
 from okeytool.round.review import review
 from okeytool.round.state import apply, replay, start_state, states
 from okeytool.solver.classic.chance import chance_of, chance_ranking
@@ -133,7 +145,7 @@ def test_the_waits_count_unseen_copies_against_hand_and_seen() -> None:
 
 
 def test_review_grades_each_throw_by_its_win_chance() -> None:
-    events = [CLASSIC, Draw(T("K5")), Throw(T("K1")), Draw(T("Y9")), Throw(T("Y1"))]
+    events: list[Event] = [CLASSIC, Draw(T("K5")), Throw(T("K1")), Draw(T("Y9")), Throw(T("Y1"))]
     result = review(1, events, draws=1)
     first, second = result.decisions
     assert {d.method for d in result.decisions} == {"chance:exact"} and first.draws == second.draws == 1
