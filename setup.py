@@ -1,7 +1,9 @@
-"""Build configuration for the optional compiled cover programme; metadata lives in pyproject.toml.
+"""Build configuration for the optional compiled cover programme and opening search; metadata lives
+in pyproject.toml.
 
-The extension is optional: where no C compiler is available the package installs without it and
-okeytool.solver.classic.cover uses its pure-Python implementation, which gives the same answers.
+The extensions are optional: where no C compiler is available the package installs without them and
+okeytool.solver.classic.cover and okeytool.solver.okey101.search use their pure-Python
+implementations, which give the same answers.
 """
 
 from setuptools import Extension, setup
@@ -13,6 +15,12 @@ setup(
             sources=["okeytool/solver/classic/_cover.c"],
             optional=True,
             extra_compile_args=["-O2"],
-        )
+        ),
+        Extension(
+            "okeytool.solver.okey101._opening",
+            sources=["okeytool/solver/okey101/_opening.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
     ]
 )

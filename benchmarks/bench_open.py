@@ -16,6 +16,9 @@ indicator, which is drawn first from the numbered faces. Operations:
   index, measured on this machine) by :func:`peer_table`;
 * ``open (cpsat)``: the best value by the CP-SAT model (fewer hands: it is the slow reference).
 
+The opening search runs compiled where its extension was built (``OKEYTOOL_PURE_PYTHON=1`` measures
+the pure-Python fallback).
+
 Run: ``python -m benchmarks.bench_open`` (prints the Markdown tables).
 """
 

@@ -59,3 +59,8 @@ class LedgerError(OkeyError):
 
 class SolverError(OkeyError):
     """The solver did not reach an answer within its time limit."""
+
+
+class ClusterError(InputError):
+    """A cluster that cannot be used: its extra is not installed, its scheduler cannot be reached, or its
+    workers cannot answer (no workers, another okeytool)."""

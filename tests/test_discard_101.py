@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
 
 import pytest
 from conftest import Run, hand, make_deal
 
+from okeytool.deal import Deal
 from okeytool.errors import InputError
+from okeytool.parse.supply import limit
+from okeytool.rules import get_rules
+from okeytool.solver.melds.templates import templates
 from okeytool.solver.okey101.layoffs import table_melds
-from okeytool.solver.okey101.opening import analyse_opening, discard_101
+from okeytool.solver.okey101.opening import analyse_opening, can_lay_all, can_lay_all_but_one, discard_101
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 HAND = "R1-13 B10-13 K10-13 Y8"  # indicator Y7: Y8 is a real okey; the other 21 lay out for 183
 
@@ -90,3 +97,46 @@ def test_open_after_opening_shows_the_lay_offs_not_the_opening(run_main) -> None
     assert "best opening" in before.out and "lay off" not in before.out
     assert "best opening" not in after.out and "pairs:" not in after.out
     assert "lay off B4 on meld 1" in after.out and "işler taş" in after.out
+
+
+def _near_elden_hands(seed: int, count: int) -> list[tuple[Deal, tuple[Tile, ...]]]:
+    """22-tile hands of 101 deals built from random pieces (21 tiles, now and then one of them an
+    okey or changed for a random tile) and one random tile, within the supply."""
+    rng = random.Random(seed)
+    rules = get_rules("101")
+    out: list[tuple[Deal, tuple[Tile, ...]]] = []
+    while len(out) < count:
+        deal = Deal(rules, rng.choice(ALL_FACES))
+        okey = deal.okey
+        assert okey is not None
+        supply = Counter({f: limit(deal, f) for f in ALL_FACES})
+        supply[FALSE_JOKER] = 2
+        tiles: list[Tile] = []
+        pieces = templates(rules.wrap)
+        while len(tiles) < 21:
+            faces = rng.choice(pieces).faces
+            if len(tiles) + len(faces) > 21:
+                faces = faces[: 21 - len(tiles)]
+            tiles.extend(deal.tile_for_face(Tile(f)) for f in faces)
+        if rng.random() < 0.4:
+            tiles[rng.randrange(21)] = okey
+        if rng.random() < 0.4:
+            tiles[rng.randrange(21)] = rng.choice(ALL_FACES)
+        tiles.append(rng.choice([*ALL_FACES, FALSE_JOKER]))
+        if all(n <= supply[t] for t, n in Counter(tiles).items()):
+            out.append((deal, tuple(sorted(tiles))))
+    return out
+
+
+def test_a_hand_is_elden_exactly_when_some_discard_leaves_tiles_that_all_lay_out() -> None:
+    both = [0, 0]
+    for deal, tiles in _near_elden_hands(61, 80):
+        leaves = []
+        for tile in set(tiles):
+            rest = list(tiles)
+            rest.remove(tile)
+            leaves.append(can_lay_all(deal, deal.solver_hand(rest)))
+        elden = can_lay_all_but_one(deal, deal.solver_hand(tiles))
+        assert elden == any(leaves), (str(deal.indicator), [str(t) for t in tiles])
+        both[elden] += 1
+    assert min(both) > 5

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -24,7 +25,7 @@ from okeytool.solver.okey101.opening import (
     opening_waits,
 )
 from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
-from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile, index_number
 
 HANDS = 60
 
@@ -132,3 +133,45 @@ def test_has_piece_is_whether_the_best_layout_within_the_room_is_worth_anything(
                 assert search.has_piece(hand.counts, hand.wilds, hand.size - keep) == expect
                 checked += expect
     assert checked > 10
+
+
+@pytest.mark.parametrize(("seed", "wilds"), [(51, None), (52, 1)])
+def test_the_walk_for_maximal_layouts_skips_only_lesser_ones(seed: int, wilds: int | None) -> None:
+    skipped = 0
+    for deal, tiles, _ in _hands(seed, 10, 22, wilds):
+        hand = deal.solver_hand(tiles)
+        search = opening_search(deal.rules.wrap)
+        floor = partial(float, search.best_value(hand.counts, hand.wilds) - 25)
+        every: list[OpeningLayout] = []
+        pruned: list[OpeningLayout] = []
+        search.layouts(hand.counts, hand.wilds, accept=every.append, floor=floor)
+        search.layouts(hand.counts, hand.wilds, accept=pruned.append, floor=floor, maximal_keep=1)
+        kept = set(pruned)
+        assert kept <= set(every)
+        for layout in every:
+            if layout in kept or layout.laid > hand.size - 1:
+                continue
+            skipped += 1
+            assert not is_maximal(deal, tiles, opening_from_layout(deal, hand, layout)), layout
+    assert skipped > 50
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_best_piece_is_the_best_template_the_hand_and_its_wilds_complete(wrap: bool) -> None:
+    search = OpeningSearch(wrap)
+    found = 0
+    for deal, tiles, _ in _hands(61 + wrap, 15, 14, None):
+        hand = deal.solver_hand(tiles)
+        for wilds in (0, 1, 2):
+            for face in range(len(ALL_FACES)):
+                expect = max(
+                    (
+                        sum(index_number(f) for f in p.faces)
+                        for p in search.templates
+                        if face in p.faces and sum(1 for f in p.faces if f != face and not hand.counts[f]) <= wilds
+                    ),
+                    default=0,
+                )
+                assert search.best_piece(hand.counts, wilds, face) == expect
+                found += expect > 0
+    assert found > 100

@@ -182,6 +182,17 @@ def register(app: typer.Typer) -> None:
             typer.Option("--time-limit", help='Seconds each line may take unless it sets "time_limit" (default 30).'),
         ] = DEFAULT_TIME_LIMIT,
         progress: Annotated[bool, typer.Option(help="Show a progress bar on stderr (when it is a terminal).")] = True,
+        scheduler: Annotated[
+            str | None,
+            typer.Option(
+                "--scheduler",
+                metavar="ADDRESS",
+                help="Answer on the Dask cluster of this scheduler (tcp://host:8786); needs okeytool\\[dask].",
+            ),
+        ] = None,
+        connect_timeout: Annotated[
+            float, typer.Option("--connect-timeout", help="Seconds to reach the scheduler (with --scheduler).")
+        ] = 10.0,
     ) -> None:
         """Answer many questions at once: one JSON object per line in, one per line out, in order.
 
@@ -193,6 +204,14 @@ def register(app: typer.Typer) -> None:
         """
         from okeytool.questions import read_time_limit
 
+        if scheduler is not None and jobs:
+            from okeytool.errors import InputError
+
+            raise InputError("--jobs and --scheduler do not go together: the cluster's workers answer")
+        if not connect_timeout > 0:
+            from okeytool.errors import InputError
+
+            raise InputError(f"--connect-timeout takes a number of seconds above 0, not {connect_timeout:g}")
         workers = _workers(jobs)
         limit = read_time_limit(time_limit)
         signal.signal(signal.SIGTERM, _terminated)  # end the workers (the pool's exit) and stop quietly
@@ -202,7 +221,13 @@ def register(app: typer.Typer) -> None:
         else:
             stream = open(file, "rb")  # noqa: SIM115
         try:
-            results = run_batch(read_lines(stream), workers, limit)
+            if scheduler is not None:
+                from okeytool.distributed import run_on_cluster
+
+                answer = partial(answer_line, time_limit=limit)
+                results = run_on_cluster(read_lines(stream), scheduler, answer=answer, connect_timeout=connect_timeout)
+            else:
+                results = run_batch(read_lines(stream), workers, limit)
             if progress and sys.stderr.isatty():
                 _write_with_progress(results, None if file == "-" else _count_lines(file))
             else:

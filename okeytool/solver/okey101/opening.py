@@ -250,10 +250,19 @@ def left_over(tiles: Sequence[Tile], opening: Opening) -> tuple[Tile, ...]:
 
 @lru_cache(maxsize=1 << 16)
 def _extends_faces(faces: tuple[int, ...], face: int, wrap: bool) -> bool:
-    """True if the face ``face`` (-1: any face, for a wild) joins the meld of ``faces``."""
+    """True if the face ``face`` (-1: any face, for a wild) joins the meld of ``faces``.
+
+    A meld is a set (one number) or a run (one colour), so only a face of the number or the colour
+    of its first tile can join it."""
     stood = [Tile(f) for f in faces]
-    options = ALL_FACES if face < 0 else (Tile(face),)
+    options = [Tile(f) for f in range(FACE_COUNT) if _may_join(faces, f)] if face < 0 else (Tile(face),)
     return any(faces_meld_kind([*stood, f], wrap) is not None for f in options)
+
+
+def _may_join(faces: tuple[int, ...], face: int) -> bool:
+    """False when ``face`` cannot join the meld of ``faces``: it has neither the number nor the
+    colour of its first tile (a wild, -1, may join any). Raises nothing."""
+    return face < 0 or index_number(face) == index_number(faces[0]) or index_colour(face) == index_colour(faces[0])
 
 
 def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int = 1) -> bool:
@@ -269,15 +278,16 @@ def is_maximal(deal: Deal, tiles: Sequence[Tile], opening: Opening, *, keep: int
     wrap = deal.rules.wrap
     faces = {-1 if face is None else face.index for face in left_faces}
     melds = [tuple(p.as_.index for p in meld.placements) for meld in opening.melds]
-    if any(_extends_faces(meld, face, wrap) for meld in melds for face in faces):
+    if any(_extends_faces(meld, face, wrap) for meld in melds for face in faces if _may_join(meld, face)):
         return False
     rest = deal.solver_hand(left)
     return not opening_search(deal.rules.wrap).has_piece(rest.counts, rest.wilds, rest.size - keep)
 
 
 def _surely_not_maximal(deal: Deal, hand: SolverHand, layout: OpeningLayout, keep: int) -> bool:
-    """True when :func:`is_maximal` is sure to refuse the layout once laid: a tile it leaves over,
-    beyond the ``keep``, joins one of its melds. Read from the pieces, without laying them: a set of
+    """True when :func:`is_maximal` is sure to refuse the layout once laid: the tiles it leaves over
+    hold another meld (exactly the full test's last question), or a tile it leaves over, beyond the
+    ``keep``, joins one of its melds. Read from the pieces, without laying them: a set of
     three takes a left tile of a missing colour (or a left wild); a run piece takes a left tile (or
     wild) of the face beyond either end when no run piece holds that face, for then the run it is
     joined into does not hold it either. False says nothing (the full test decides). Raises nothing.
@@ -293,7 +303,14 @@ def _surely_not_maximal(deal: Deal, hand: SolverHand, layout: OpeningLayout, kee
         for f in piece.faces:
             slots[f] = slots.get(f, 0) + 1
     counts = hand.counts
-    left_wild = hand.wilds > sum(n - counts[f] for f, n in slots.items() if n > counts[f])
+    wilds_left = hand.wilds - sum(n - counts[f] for f, n in slots.items() if n > counts[f])
+    left_wild = wilds_left > 0
+    held = 0
+    for face, n in enumerate(counts):
+        if n > slots.get(face, 0):
+            held |= 1 << face
+    if opening_search(deal.rules.wrap).has_piece_in(held, wilds_left, hand.size - layout.laid - keep):
+        return True  # the tiles left over hold another meld
     in_runs = {f for piece in layout.pieces if index_number(piece.faces[0]) != index_number(piece.faces[1])
                for f in piece.faces}  # fmt: skip
 
@@ -330,6 +347,7 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
     hand = deal.solver_hand(tiles)
     search = opening_search(deal.rules.wrap)
     seen_pieces: set[tuple[tuple[int, ...], ...]] = set()
+    seen_laid: set[tuple[object, ...]] = set()
     found: dict[tuple[object, ...], Opening] = {}
     ranked: list[int] = []
     best_key = best.key()
@@ -346,6 +364,10 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
         seen_pieces.add(shape)
         if _surely_not_maximal(deal, hand, layout, keep):
             return None
+        laid = _laid_key(hand, layout)
+        if laid in seen_laid:
+            return None  # the same melds of the same tiles as a layout already judged
+        seen_laid.add(laid)
         opening = opening_from_layout(deal, hand, layout)
         key = opening.key()
         if key == best_key or key in found or not is_maximal(deal, tiles, opening, keep=keep):
@@ -355,7 +377,9 @@ def alternatives(deal: Deal, tiles: Sequence[Tile], best: Opening, count: int, *
         ranked.sort(reverse=True)
         return None
 
-    search.layouts(hand.counts, hand.wilds, accept=accept, floor=floor, limit=ALTERNATIVES_VISIT_LIMIT)
+    search.layouts(
+        hand.counts, hand.wilds, accept=accept, floor=floor, limit=ALTERNATIVES_VISIT_LIMIT, maximal_keep=keep
+    )
     ordered = sorted(found.items(), key=lambda item: (-item[1].points, item[0]))
     return tuple(opening for _, opening in ordered[:count])
 
@@ -414,6 +438,7 @@ def opening_waits(
     unlaid = search.best_layout_keeping(hand.counts, hand.wilds, 0).value
     mirror = mirrored_search(deal.rules.wrap)
     held = list(tiles)
+    held_faces = sum(1 << f for f, n in enumerate(hand.counts) if n)
     out = []
     for tile in drawable_tiles(deal):
         if held.count(tile) >= limit(deal, tile):
@@ -421,7 +446,7 @@ def opening_waits(
         face = deal.plays_as(tile)
         if face is None or face.index in reach_top:
             value = with_wild
-        elif unlaid + search.best_piece(hand.counts, hand.wilds, face.index) < threshold:
+        elif unlaid + search.best_piece_in(held_faces, hand.wilds, face.index) < threshold:
             continue
         else:
             counts = list(hand.counts)
@@ -568,15 +593,21 @@ class Discard101Result:
         return {"discards": [d.to_json() for d in self.discards], "waits": [w.to_json() for w in self.waits]}
 
 
+def _laid_key(hand: SolverHand, layout: OpeningLayout) -> tuple[object, ...]:
+    """What :func:`opening_from_layout` lays depends on: the pieces and, for each face they hold,
+    how many of its slots the hand's plain tiles fill. Raises nothing."""
+    pieces = tuple(sorted(p.faces for p in layout.pieces))
+    slots = Counter(f for faces in pieces for f in faces)
+    return (pieces, tuple(min(hand.counts[f], n) for f, n in sorted(slots.items())))
+
+
 def _laying(deal: Deal) -> Callable[[SolverHand, OpeningLayout], Opening]:
     """:func:`opening_from_layout` remembering what it laid: the melds depend only on the pieces
     and, for each face they hold, on how many of its slots the hand's plain tiles fill."""
     done: dict[tuple[object, ...], Opening] = {}
 
     def laid(hand: SolverHand, layout: OpeningLayout) -> Opening:
-        pieces = tuple(sorted(p.faces for p in layout.pieces))
-        slots = Counter(f for faces in pieces for f in faces)
-        key = (pieces, tuple(min(hand.counts[f], n) for f, n in sorted(slots.items())))
+        key = _laid_key(hand, layout)
         found = done.get(key)
         if found is None:
             found = done[key] = opening_from_layout(deal, hand, layout)
@@ -596,6 +627,17 @@ def discard_penalty(deal: Deal, tile: Tile, table: Sequence[TableMeld]) -> tuple
     return tuple(reasons)
 
 
+def _less_one(deal: Deal, hand: SolverHand, tile: Tile) -> SolverHand:
+    """The solver form of the hand less one ``tile`` it holds (what ``deal.solver_hand`` gives for the
+    tiles less that one). Raises nothing."""
+    face = deal.plays_as(tile)
+    if face is None:
+        return SolverHand(hand.counts, hand.wilds - 1)
+    counts = list(hand.counts)
+    counts[face.index] -= 1
+    return SolverHand(tuple(counts), hand.wilds)
+
+
 def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld] = ()) -> Discard101Result:
     """Rank the distinct discards of a 22-tile 101 hand.
 
@@ -611,16 +653,17 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
     check_supply(deal, tiles, [t for meld in table for t in meld.tiles])
     held = tuple(sorted(tiles))
     laid = _laying(deal)
+    # A discard wins only if the 21 tiles left lay out, so only from a hand that is elden.
+    whole = deal.solver_hand(held)
+    elden = can_lay_all_but_one(deal, whole)
     rows = []
     for tile in sorted(set(held)):
-        rest = list(held)
-        rest.remove(tile)
-        hand = deal.solver_hand(rest)
+        hand = _less_one(deal, whole, tile)
         layout = best_layout(deal, hand, keep=0)
         opening = laid(hand, layout) if layout.value else NO_OPENING
         # Going out: all 21 laid as new melds, the 22nd thrown. Before anyone opened that is elden,
         # worth any points; after, the melds must make an opening (rules.md 5.4, 5.6).
-        wins = can_lay_all(deal, hand) and (not table or opening.points >= deal.rules.open_points)
+        wins = elden and can_lay_all(deal, hand) and (not table or opening.points >= deal.rules.open_points)
         reasons = () if wins else discard_penalty(deal, tile, table)
         rows.append(
             Discard101(

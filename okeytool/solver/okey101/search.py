@@ -22,11 +22,22 @@ The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.so
 
 from __future__ import annotations
 
+import heapq
+import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from okeytool.solver.melds.templates import templates, templates_by_face
 from okeytool.tiles import FACE_COUNT, index_number
+
+try:  # the same recursion compiled (setup.py builds it where a C compiler exists)
+    from okeytool.solver.okey101._opening import Kernel as _Kernel
+except ImportError:  # pragma: no cover - depends on the build
+    _Kernel = None  # type: ignore[misc,assignment]
+
+#: True when the compiled recursion is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
+COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 _FRESH = -1  # no piece opened yet for the current face
 _CACHE_LIMIT = 400_000
@@ -75,8 +86,26 @@ def _lowest(code: int) -> int:
     return ((code & -code).bit_length() - 1) >> 1
 
 
+#: The pieces of a partial layout, the last laid first: ``(piece, the pieces before it)``.
+_Chain = tuple[()] | tuple[Piece, "_Chain"]
+#: A partial layout of :meth:`OpeningSearch.layouts`: ``(-bound, order, state, value, pieces, faces
+#: left out as bits, their number, whether they hold a piece of three)``.
+_Partial = tuple[int, int, tuple[int, int, int], int, _Chain, int, int, bool]
+
+
+class Memo(Protocol):
+    """The solved states of a search: a dict in Python, a table of the compiled kernel."""
+
+    def clear(self) -> None: ...
+
+    def __len__(self) -> int: ...
+
+
 class OpeningSearch:
     """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared.
+
+    ``compiled``: use the compiled recursion (``None``: wherever it was built, :data:`COMPILED`);
+    both give the same values. Raises ``ImportError`` for ``compiled=True`` where it was not built.
 
     ``mirrored``: the same search with the faces taken from the highest index down (its templates,
     ``faces`` and ``by_face`` are in that order; counts given and pieces returned are not). The two
@@ -84,7 +113,7 @@ class OpeningSearch:
     itself in the direction where that tile comes early.
     """
 
-    def __init__(self, wrap: bool, *, mirrored: bool = False) -> None:
+    def __init__(self, wrap: bool, *, mirrored: bool = False, compiled: bool | None = None) -> None:
         self.wrap = wrap
         self.mirrored = mirrored
         self.templates = templates(wrap)
@@ -117,8 +146,43 @@ class OpeningSearch:
             )
             for face, ids in enumerate(self.by_face)
         )
-        self.memo: dict[int, int] = {}
-        self._best = self._make_best()
+        #: The pieces of three, one bit per face of the hand (face 0 lowest).
+        self.triples = tuple(sum(1 << f for f in t.faces) for t in self.templates if len(t.faces) == 3)
+        #: For each face of the hand, the pieces holding it as ``(value, faces as bits)``, highest first.
+        self.by_value = tuple(
+            tuple(sorted(((self.values[t], sum(1 << f for f in self.templates[t].faces)) for t in ids), reverse=True))
+            for ids in templates_by_face(wrap)
+        )
+        #: For each face of the hand, the other faces of the pieces of three holding it, as bits.
+        self.partners = tuple(
+            sum(
+                {
+                    1 << g
+                    for mask in self.triples
+                    if mask >> f & 1
+                    for g in range(FACE_COUNT)
+                    if g != f and mask >> g & 1
+                }
+            )
+            for f in range(FACE_COUNT)
+        )
+        #: The same per face of the search (its own order), the pieces of three holding the face.
+        self.triples_at = tuple(
+            tuple(sum(1 << f for f in self.faces[t]) for t in ids if len(self.faces[t]) == 3) for ids in self.by_face
+        )
+        use_compiled = COMPILED if compiled is None else compiled
+        if use_compiled and _Kernel is None:
+            raise ImportError("the compiled opening search was not built")
+        self.compiled = use_compiled
+        self.memo: Memo
+        self._best: Callable[[int, int, int], int]
+        self._kernel: _Kernel | None = None
+        if use_compiled:
+            kernel = self._kernel = _Kernel(self.reachable)
+            self.memo, self._best = kernel, kernel.best
+        else:
+            memo: dict[int, int] = {}
+            self.memo, self._best = memo, self._make_best(memo)
 
     # -- the exact value ---------------------------------------------------------------------------
 
@@ -142,14 +206,13 @@ class OpeningSearch:
             return piece
         return Piece(piece.template, self.templates[piece.template].faces, tuple(_MIRROR - f for f in piece.wild_faces))
 
-    def _make_best(self) -> Callable[[int, int, int], int]:
+    def _make_best(self, memo: dict[int, int]) -> Callable[[int, int, int], int]:
         """The memoised recursion ``best(first, wilds, code)``: the best value still to gain from a
         state (``first``: the position in the current face's templates to start from, or ``_FRESH``).
 
         A template is laid by one subtraction: its slot bits that the held faces cover come off
         the packed counts, and each slot left uncovered takes a wild.
         """
-        memo = self.memo
         reachable = self.reachable
         low_bits = _LOW_BITS
 
@@ -210,6 +273,14 @@ class OpeningSearch:
         total = self.best_value(counts, wilds)
         pieces: list[Piece] = []
         first, code = _FRESH, self._pack(counts)
+        if self._kernel is not None:
+            for face, pos, low, high in self._kernel.layout(first, wilds, code):
+                t = self.by_face[face][pos]
+                have = (high << 64) | low
+                faces = self.faces[t]
+                wild_faces = tuple(f for f in faces if not (have >> (2 * f)) & 1)
+                pieces.append(self._outward(Piece(t, faces, wild_faces)))
+            return OpeningLayout(tuple(pieces), total)
         while code:
             target = self._best(first, wilds, code)
             if target == 0:
@@ -257,26 +328,55 @@ class OpeningSearch:
     def best_piece(self, counts: Sequence[int], wilds: int, face: int) -> int:
         """The highest value of a piece holding a tile of ``face`` added to the hand, its other slots
         held or filled by the ``wilds`` (0 when no piece can take it). Raises nothing."""
-        best = 0
-        values = self.values
-        for t in self.by_face[face]:
-            if values[t] > best and sum(1 for f in self.faces[t] if f != face and not counts[f]) <= wilds:
-                best = values[t]
-        return best
+        held = 0
+        for f, n in enumerate(counts):
+            if n:
+                held |= 1 << f
+        return self.best_piece_in(held, wilds, face)
+
+    def best_piece_in(self, held: int, wilds: int, face: int) -> int:
+        """:meth:`best_piece` for the hand whose faces held are the bits of ``held`` (face 0 lowest).
+        Raises nothing."""
+        covered = held | (1 << face)
+        for value, mask in self.by_value[face]:
+            if (mask & ~covered).bit_count() <= wilds:
+                return value
+        return 0
 
     def has_piece(self, counts: Sequence[int], wilds: int, room: int) -> bool:
         """True if some piece of at most ``room`` tiles can be laid from the hand (its slots held or
         filled by the ``wilds``): exactly when the best layout laying at most ``room`` tiles is worth
         more than nothing. Raises nothing."""
-        if room >= 3 and wilds >= 3:
+        held = 0
+        for face, n in enumerate(counts):
+            if n:
+                held |= 1 << face
+        return self.has_piece_in(held, wilds, room)
+
+    def has_piece_in(self, held: int, wilds: int, room: int) -> bool:
+        """:meth:`has_piece` for the hand whose faces held are the bits of ``held`` (face 0 lowest).
+
+        Every piece holds a piece of three (a run of three inside a longer run, three of a set of
+        four) with no more slots to fill, so only pieces of three are read; with two wilds any held
+        face opens a set of three. Raises nothing."""
+        if room < 3:
+            return False
+        if wilds >= 3:
             return True  # three wilds fill any set of three
-        for face, held in enumerate(counts):
-            if held:
-                for t in self.by_face[face]:
-                    faces = self.faces[t]
-                    if len(faces) <= room and sum(1 for f in faces if not counts[f]) <= wilds:
-                        return True
-        return False
+        if not held:
+            return False
+        if wilds == 2:
+            return True
+        if wilds == 1:  # two held faces of one piece of three
+            partners = self.partners
+            rest = held
+            while rest:
+                low = rest & -rest
+                if partners[low.bit_length() - 1] & held:
+                    return True
+                rest ^= low
+            return False
+        return any(mask & held == mask for mask in self.triples)
 
     # -- several layouts -----------------------------------------------------------------------------
 
@@ -288,44 +388,67 @@ class OpeningSearch:
         accept: Callable[[OpeningLayout], float | None],
         floor: Callable[[], float],
         limit: int = 200_000,
+        maximal_keep: int | None = None,
     ) -> int:
         """Visit every layout whose value could be at least ``floor()`` (re-read as the search goes).
 
         ``accept(layout)`` is called for each complete layout reached; the caller keeps what it wants
         and raises its floor. The exact memoised value of each state bounds its subtree, so only
-        subtrees that can still reach the floor are opened. Returns the number of layouts visited
-        (the visit stops after ``limit``).
+        subtrees that can still reach the floor are opened; they are opened best bound first, so the
+        layouts come by value, highest first (ties in search order). Returns the number of layouts
+        visited (the visit stops after ``limit``).
+
+        ``maximal_keep``: visit only layouts that could be maximal when that many tiles are kept: a
+        subtree is skipped once the tiles it leaves out hold a piece of three and number at least
+        three more than the tiles kept, for every layout in it leaves another meld over.
         """
         self.best_value(counts, wilds)
         visited = 0
-        pieces: list[Piece] = []
-
-        def walk(first: int, wilds_left: int, code: int, value: int) -> None:
-            nonlocal visited
+        triples = self.triples_at
+        enough = _MAX_WILDS + FACE_COUNT if maximal_keep is None else 3 + maximal_keep
+        values = self.values
+        best = self._best
+        outward = self._outward
+        # Best first: a heap of partial layouts by the exact bound of what they can still reach, so
+        # complete layouts come out by value, highest first, and the caller's floor rises at once.
+        start = (_FRESH, wilds, self._pack(counts))
+        order = 0
+        heap: list[_Partial] = [(-best(*start), 0, start, 0, (), 0, 0, False)]
+        while heap:
+            neg, _, (first, wilds_left, code), value, chain, out, out_count, holds = heapq.heappop(heap)
+            if -neg < floor() or visited >= limit:
+                break
             if code == 0:
                 visited += 1
-                accept(OpeningLayout(tuple(pieces), value))
-                return
+                laid: list[Piece] = []
+                while chain:
+                    piece, chain = chain
+                    laid.append(piece)
+                accept(OpeningLayout(tuple(reversed(laid)), value))
+                continue
             i = _lowest(code)
-            # Children as (bound, order, piece, state): the most promising first, so that the
-            # caller's floor rises early and prunes the rest.
-            children: list[tuple[int, int, Piece | None, tuple[int, int, int]]] = []
             if first == _FRESH:
                 rest = code - (1 << (2 * i))
-                children.append((value + self._best(_FRESH, wilds_left, rest), 0, None, (_FRESH, wilds_left, rest)))
-            for order, (laid, nxt, left, rest) in enumerate(self._pieces(first, wilds_left, code), start=1):
-                bound = value + self.values[laid.template] + self._best(nxt, left, rest)
-                children.append((bound, order, laid, (nxt, left, rest)))
-            children.sort(key=lambda c: (-c[0], c[1]))
-            for bound, _, child, (nxt, left, rest) in children:
-                if visited >= limit or bound < floor():
-                    return
-                if child is None:
-                    walk(nxt, left, rest, value)
-                else:
-                    pieces.append(self._outward(child))
-                    walk(nxt, left, rest, value + self.values[child.template])
-                    pieces.pop()
-
-        walk(_FRESH, wilds, self._pack(counts), 0)
+                left_out = out | (1 << i)
+                now_holds = holds or any(mask & left_out == mask for mask in triples[i])
+                if not (now_holds and out_count + 1 >= enough):  # else the tiles left out hold a meld
+                    order += 1
+                    state = (_FRESH, wilds_left, rest)
+                    bound = value + best(*state)
+                    heapq.heappush(heap, (-bound, order, state, value, chain, left_out, out_count + 1, now_holds))
+            for piece, nxt, left, rest in self._pieces(first, wilds_left, code):
+                gained = value + values[piece.template]
+                order += 1
+                bound = gained + best(nxt, left, rest)
+                pushed: _Partial = (
+                    -bound,
+                    order,
+                    (nxt, left, rest),
+                    gained,
+                    (outward(piece), chain),
+                    out,
+                    out_count,
+                    holds,
+                )
+                heapq.heappush(heap, pushed)
         return visited
