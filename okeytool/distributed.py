@@ -4,7 +4,7 @@
 :func:`run_on_cluster` takes the raw lines of a batch input and a scheduler address (or a connected
 ``distributed.Client``) and yields one JSON answer line per input line, in input order. Each line is
 answered on a worker by the very function the local batch uses
-(:func:`okeytool.commands.batch.answer_line`), so a line answers the same wherever it runs; a bad line
+(:func:`okeytool.batch_lines.answer_line`), so a line answers the same wherever it runs; a bad line
 is an error line there as here. Lines travel in chunks (one task per chunk, since a task costs about a
 millisecond of scheduling) and at most a bounded window of chunks is in flight, so memory stays flat
 however long the input: the next chunk is read only when the oldest answer has been written.
@@ -128,8 +128,8 @@ def _okeytool_version() -> str:
 
 
 def answer_line(line: str) -> str:
-    """The local batch's answer to one line (:func:`okeytool.commands.batch.answer_line`)."""
-    from okeytool.commands.batch import answer_line as local
+    """The local batch's answer to one line (:func:`okeytool.batch_lines.answer_line`)."""
+    from okeytool.batch_lines import answer_line as local
 
     return local(line)
 

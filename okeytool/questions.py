@@ -37,14 +37,21 @@ from okeytool.solver.games import (
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
+    from okeytool.solver.classic.chance import ChanceRanking
+    from okeytool.solver.classic.check import CheckResult
     from okeytool.solver.okey101.layoffs import TableMeld
     from okeytool.solver.okey101.opening import OpeningResult
     from okeytool.solver.okey101.take import TakeDiscard
 
 Solver = Literal["search", "cpsat"]
 Goal = Literal["tiles", "value"]
+ChanceGoal = Literal["chance", "points"]
 SOLVERS: tuple[Solver, ...] = ("search", "cpsat")
 GOALS: tuple[Goal, ...] = ("tiles", "value")
+CHANCE_GOALS: tuple[ChanceGoal, ...] = ("chance", "points")
+#: The share of the time left that a chance ranking may spend before it stops early on its own
+#: (its answer then a lower bound, marked ``*-capped``), so that it ends within the question's limit.
+CHANCE_SHARE = 0.5
 DEFAULT_ALTERNATIVES = 3
 Melds = tuple[tuple[Tile, ...], ...]
 
@@ -79,6 +86,16 @@ BATCH_LINE = Spelling()
 
 
 @dataclass(frozen=True)
+class ChanceAsk:
+    """What a question asks of the win-chance model (rules.md 4.1): own draws left, the risk per
+    draw, and what orders the discards (win chance or expected points)."""
+
+    draws: int
+    risk: float
+    goal: ChanceGoal = "chance"
+
+
+@dataclass(frozen=True)
 class CheckQuestion:
     """Is the hand winning (14 or 15 tiles)? In Rummikub: can the whole rack be laid now?"""
 
@@ -89,6 +106,8 @@ class CheckQuestion:
     opened: bool = False
     solver: Solver = "search"
     time_limit: float = DEFAULT_TIME_LIMIT
+    #: ``--chance``: a winning 15-tile hand is also told whether to finish now or hold.
+    chance: ChanceAsk | None = None
 
 
 @dataclass(frozen=True)
@@ -113,6 +132,8 @@ class DiscardQuestion:
     solver: Solver = "search"
     deep: bool = False
     time_limit: float = DEFAULT_TIME_LIMIT
+    #: ``--chance``: rank by win chance (or expected points) instead of acceptance.
+    chance: ChanceAsk | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +167,38 @@ Question = CheckQuestion | WaitsQuestion | DiscardQuestion | OpenQuestion | Play
 
 
 @dataclass(frozen=True)
+class Distance:
+    """How far a hand that does not win is: its deficiency (for 15 tiles, of the best 14 after a
+    throw) and, for 15 tiles, the best throw (the top of the discard ranking)."""
+
+    deficiency: int
+    throw: Tile | None = None
+
+
+@dataclass(frozen=True)
+class CheckAnswer:
+    """The classic ``check`` answer: the check itself; for a hand that does not win, how far it is;
+    with ``--chance``, the chance ranking whose ``finish_now`` says whether to finish now or hold."""
+
+    result: CheckResult
+    distance: Distance | None = None
+    chance: ChanceRanking | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """cli.md's ``check`` document; a hand that does not win adds ``deficiency`` and
+        ``best_throw`` (null for 14 tiles), ``--chance`` adds ``model`` and ``finish_now``."""
+        document = dict(self.result.to_json())
+        if self.distance is not None:
+            throw = self.distance.throw
+            document["deficiency"] = self.distance.deficiency
+            document["best_throw"] = str(throw) if throw is not None else None
+        if self.chance is not None:
+            document["model"] = self.chance.model.to_json()
+            document["finish_now"] = self.chance.finish_now.to_json() if self.chance.finish_now else None
+        return document
+
+
+@dataclass(frozen=True)
 class OpenAnswer:
     """The ``open`` answer: the opening analysis, the table it was asked against, and (``take``) what
     taking the previous player's discard would allow."""
@@ -166,7 +219,8 @@ class OpenAnswer:
 # -- reading a question ----------------------------------------------------------------------------
 
 _TEXT = ("rules", "indicator", "okey", "tiles", "seen", "table", "take", "goal", "solver")
-_FLAGS = ("opened", "deep")
+_FLAGS = ("opened", "deep", "chance")
+_COUNTS = ("draws", "pile")
 
 
 def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = BATCH_LINE) -> Question:
@@ -208,6 +262,13 @@ def _check_types(given: Mapping[str, Any], spelling: Spelling) -> None:
     if "options" in given and not isinstance(given["options"], Mapping):
         raise InputError(f"{spelling('options')} must be an object of rule options like {{\"wrap\": false}}, "
                          f"not {_shown(given['options'])}")  # fmt: skip
+    for key in _COUNTS:
+        value = given.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InputError(f"{spelling(key)} must be a whole number, not {_shown(value)}")
+    risk = given.get("risk")
+    if risk is not None and (isinstance(risk, bool) or not isinstance(risk, int | float)):
+        raise InputError(f"{spelling('risk')} must be a number (a chance per draw, e.g. 0.05), not {_shown(risk)}")
     count = given.get("alternatives")
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
         raise InputError(f"{spelling('alternatives')} must be a whole number 0 or more, not {_shown(count)}")
@@ -322,6 +383,44 @@ class _Reader:
     def time_limit(self) -> float:
         return float(self.given.get("time_limit", DEFAULT_TIME_LIMIT))
 
+    def chance(self) -> ChanceAsk | None:
+        """The win-chance model asked for (``chance`` true), or None.
+
+        Raises :class:`InputError` for a model field without ``chance``, ``draws`` with ``pile``,
+        values outside the model, and fields that do not go with a chance ranking.
+        """
+        from okeytool.solver.classic import chance as model
+
+        spell, given = self.spelling, self.given
+        setting = [f for f in ("draws", "pile", "risk", "goal") if f in given]
+        if not self.flag("chance", False):
+            if setting:
+                raise InputError(f"{spell(setting[0])} sets the win-chance model; it needs {spell('chance')}")
+            return None
+        if "draws" in given and "pile" in given:
+            raise InputError(f"give either {spell('draws')} or {spell('pile')}, not both ({spell('draws')} "
+                             f"follows from {spell('pile')} for a four-player table)")  # fmt: skip
+        for field, value in (("deep", given.get("deep")), ("solver", given.get("solver"))):
+            if value not in (None, False, "search"):
+                raise InputError(f"{spell(field)} does not go with {spell('chance')} "
+                                 "(a chance ranking uses the search)")  # fmt: skip
+        try:
+            draws = int(given["draws"]) if "draws" in given else model.DEFAULT_DRAWS
+            if "pile" in given:
+                draws = model.draws_from_pile(int(given["pile"]))
+            risk = float(given.get("risk", model.DEFAULT_RISK))
+            model.check_model(draws, risk)
+        except InputError as err:
+            text = str(err)
+            for field in ("draws", "pile", "risk"):
+                text = text.replace(f"--{field}", spell(field))
+            raise InputError(text) from None
+        name = given.get("goal", "chance")
+        for goal in CHANCE_GOALS:
+            if name == goal:
+                return ChanceAsk(draws, risk, goal)
+        raise InputError(f"{spell('goal')} takes chance or points, not {name!r}")
+
     def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
         """The one supply check of a question: hand, seen tiles and table tiles together."""
         from okeytool.parse.supply import check_supply
@@ -336,7 +435,13 @@ def _check(read: _Reader) -> CheckQuestion:
     tiles, seen, table = read.tiles(), read.tiles("seen"), read.melds()
     read.supply(tiles, seen, [t for meld in table for t in meld])
     opened = read.flag("opened", bool(table))
-    return CheckQuestion(read.deal, tiles, seen, table, opened, read.solver(), read.time_limit())
+    chance = read.chance()
+    rules = read.deal.rules
+    if chance is not None and len(tiles) == rules.hand_size:
+        size, drawn = rules.hand_size, rules.drawn_size
+        raise InputError(f"{read.spelling('chance')} in check weighs finishing now against holding, a choice "
+                         f"of {drawn} tiles, not {size} (for {size} tiles ask waits)")  # fmt: skip
+    return CheckQuestion(read.deal, tiles, seen, table, opened, read.solver(), read.time_limit(), chance)
 
 
 def _waits(read: _Reader) -> WaitsQuestion:
@@ -348,7 +453,9 @@ def _waits(read: _Reader) -> WaitsQuestion:
 def _discard(read: _Reader) -> DiscardQuestion:
     tiles, seen, table = read.tiles(), read.tiles("seen"), read.table_melds()
     read.supply(tiles, seen, [t for meld in table for t in meld.tiles])
-    return DiscardQuestion(read.deal, tiles, seen, table, read.solver(), read.flag("deep", False), read.time_limit())
+    return DiscardQuestion(
+        read.deal, tiles, seen, table, read.solver(), read.flag("deep", False), read.time_limit(), read.chance()
+    )
 
 
 def _open(read: _Reader) -> OpenQuestion:
@@ -406,9 +513,7 @@ def _answer(question: Question) -> Answer:
             from okeytool.solver.rummikub.play import can_go_out
 
             return can_go_out(question.deal, question.tiles, question.table, opened=question.opened)
-        from okeytool.solver.classic.check import check_hand
-
-        return check_hand(question.deal, question.tiles, solver=question.solver)
+        return _check_answer(question)
     if isinstance(question, WaitsQuestion):
         from okeytool.solver.classic.analysis import analyse_waits
 
@@ -418,6 +523,8 @@ def _answer(question: Question) -> Answer:
             from okeytool.solver.okey101.opening import discard_101
 
             return discard_101(question.deal, question.tiles, table=question.table)
+        if question.chance is not None:
+            return _chance_ranking(question.deal, question.tiles, question.seen, question.chance)
         from okeytool.solver.classic.analysis import rank_discards
 
         return rank_discards(question.deal, question.tiles, question.seen, solver=question.solver, deep=question.deep)
@@ -426,6 +533,37 @@ def _answer(question: Question) -> Answer:
     from okeytool.solver.rummikub.play import best_play
 
     return best_play(question.deal, question.tiles, question.table, opened=question.opened, goal=question.goal)
+
+
+def _chance_ranking(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], ask: ChanceAsk) -> ChanceRanking:
+    """The chance ranking, given :data:`CHANCE_SHARE` of the time left (at most the model's own
+    :data:`~okeytool.solver.classic.chance.TIME_LIMIT`): past it the ranking stops early on its own
+    with a lower bound it marks, rather than reaching the question's limit with no answer."""
+    from okeytool.limits import remaining
+    from okeytool.solver.classic.chance import TIME_LIMIT, chance_ranking
+
+    left = remaining()
+    budget = TIME_LIMIT if left is None else min(TIME_LIMIT, CHANCE_SHARE * left)
+    return chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, time_limit=budget)
+
+
+def _check_answer(question: CheckQuestion) -> CheckAnswer:
+    from okeytool.solver.classic.analysis import analyse_waits, rank_discards
+    from okeytool.solver.classic.check import check_hand
+
+    deal, tiles = question.deal, question.tiles
+    result = check_hand(deal, tiles, solver=question.solver)
+    ranking = None
+    drawn = len(tiles) == deal.rules.drawn_size
+    if question.chance is not None and drawn:
+        ranking = _chance_ranking(deal, tiles, question.seen, question.chance)
+    if result.winning:
+        return CheckAnswer(result, None, ranking)
+    if drawn:
+        top = rank_discards(deal, tiles, question.seen, solver=question.solver).best
+        return CheckAnswer(result, Distance(top.deficiency, top.tile), ranking)
+    waits = analyse_waits(deal, tiles, question.seen, solver=question.solver)
+    return CheckAnswer(result, Distance(waits.deficiency.total), ranking)
 
 
 def _open_answer(question: OpenQuestion) -> OpenAnswer:

@@ -63,7 +63,26 @@ def test_fourteen_tiles_complete(run_main) -> None:
 def test_not_winning(run_main) -> None:
     tiles = "R1 R2 R3 R4 B9 B10 B11 K5 Y5 R5 K13 K1 K2 B2 Y3"
     document = check_json(run_main, "-i", "Y7", tiles)
+    added = {"deficiency": document.pop("deficiency"), "best_throw": document.pop("best_throw")}
     assert document == {"winning": False, "winning_discards": [], "best": None, "gosterme": False}
+    # How far it is (issue 13): the best throw is the top of the discard ranking, and the 14 tiles
+    # it leaves are as far as waits says.
+    discards = json.loads(run_main("discard", "-i", "Y7", tiles, "--json").out)["discards"]
+    assert added == {"deficiency": discards[0]["deficiency"], "best_throw": discards[0]["tile"]} == {
+        "deficiency": 2, "best_throw": "Y3"}  # fmt: skip
+    rest = tiles.replace(" Y3", "")
+    assert json.loads(run_main("waits", "-i", "Y7", rest, "--json").out)["deficiency"] == 2
+    fourteen = check_json(run_main, "-i", "Y7", rest)
+    assert fourteen["deficiency"] == 2 and fourteen["best_throw"] is None
+
+
+def test_not_winning_text_says_how_far(run_main, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    tiles = "R1 R2 R3 R4 B9 B10 B11 K5 Y5 R5 K13 K1 K2 B2 Y3"
+    out = run_main("check", "-i", "Y7", tiles).out
+    assert out.splitlines()[-1] == "not winning: best throw Y3, which leaves the hand two tiles away"
+    out = run_main("check", "-i", "Y7", "R1-4 B9-11 K5 Y5 R5 K11-13 B2").out
+    assert out.splitlines()[-1] == "not winning: one tile away"
 
 
 def test_wild_and_false_joker_placements(run_main) -> None:

@@ -63,7 +63,7 @@ def test_an_unknown_batch_field_is_named() -> None:
         ({"command": "check", "indicator": "Y7", "tiles": WINNING, "deep": True}, "'deep'"),
         ({"command": "check", "indicator": "Y7", "tiles": WINNING, "table": "R1-3"}, "'table'"),
         ({"command": "waits", "indicator": "Y7", "tiles": WINNING, "opened": True}, "'opened'"),
-        ({"command": "discard", "indicator": "Y7", "tiles": WINNING, "goal": "value"}, "'goal'"),
+        ({"command": "discard", "rules": "101", "indicator": "Y7", "tiles": HAND_101, "goal": "value"}, "'goal'"),
         ({"command": "play", "tiles": "R1 R2 R3", "seen": "R4"}, "'seen'"),
         ({"command": "check", "rules": "rummikub", "tiles": "R1 R2 R3", "solver": "cpsat"}, "'solver'"),
         ({"command": "discard", "rules": "101", "indicator": "Y7", "tiles": HAND_101, "deep": True}, "'deep'"),

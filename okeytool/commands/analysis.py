@@ -7,7 +7,7 @@ decides which options the question takes and which analysis answers it.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -33,6 +33,42 @@ OpenedOpt = Annotated[
     ),
 ]
 DeepOpt = Annotated[bool, typer.Option("--deep", help="Break a tie at the top by second-order acceptance (slower).")]
+_CHANCE = "Win chance"
+ChanceOpt = Annotated[
+    bool,
+    typer.Option(
+        "--chance",
+        help="classic, okeygg: the win chance and expected points of each throw within the draws left "
+        "(rules.md 4.1); a winning hand is told whether to finish now or hold.",
+        rich_help_panel=_CHANCE,
+    ),
+]
+DrawsOpt = Annotated[
+    int | None,
+    typer.Option("--draws", help="With --chance: own draws left (default 8, mid-round).", rich_help_panel=_CHANCE),
+]
+PileOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--pile",
+        help="With --chance, instead of --draws: tiles left in the middle (four players: draws = pile // 4).",
+        rich_help_panel=_CHANCE,
+    ),
+]
+RiskOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--risk", help="With --chance: chance per draw that another player ends the round first (default 0.05).",
+        rich_help_panel=_CHANCE,
+    ),
+]  # fmt: skip
+ChanceGoalOpt = Annotated[
+    Literal["chance", "points"] | None,
+    typer.Option(
+        "--goal", help="With --chance: order the throws by win chance (default) or expected points.",
+        rich_help_panel=_CHANCE,
+    ),
+]  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:
@@ -50,11 +86,17 @@ def register(app: typer.Typer) -> None:
         opened: OpenedOpt = False,
         option: OptionOpt = None,
         solver: SolverOpt = "search",
+        chance: ChanceOpt = False,
+        draws: DrawsOpt = None,
+        pile: PileOpt = None,
+        risk: RiskOpt = None,
         time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
         json: JsonOpt = False,
     ) -> None:
-        """Is this hand winning? 14 tiles: complete or not. 15 tiles: every winning discard, best first.
+        """Is this hand winning? 14 tiles: complete or not (and how far). 15 tiles: every winning
+        discard, best first; a hand that does not win is told how far it is and the best throw.
 
+        With --chance a winning 15-tile hand is told whether to finish now or hold for more points.
         In the rummikub profile: can the whole rack be laid now (with --table and --opened)?
 
         Example: okeytool check -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2
@@ -92,11 +134,18 @@ def register(app: typer.Typer) -> None:
         option: OptionOpt = None,
         solver: SolverOpt = "search",
         deep: DeepOpt = False,
+        chance: ChanceOpt = False,
+        draws: DrawsOpt = None,
+        pile: PileOpt = None,
+        risk: RiskOpt = None,
+        goal: ChanceGoalOpt = None,
         time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
         json: JsonOpt = False,
     ) -> None:
         """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
 
-        Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12
+        With --chance (classic, okeygg) ranked by win chance within the draws left (or --goal points).
+
+        Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12 --chance
         """
         ask("discard", ctx, json)

@@ -7,77 +7,26 @@ question a command builds (:mod:`okeytool.questions`), answered within its own t
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
 from multiprocessing.pool import AsyncResult
 from types import FrameType
-from typing import IO, Annotated, Any
+from typing import IO, Annotated
 
 import typer
 
+from okeytool.batch_lines import TooLong, answer_line
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
 
 CHUNK = 16
 WINDOW_CHUNKS = 4  # chunks per worker read ahead of the answers written
 #: ``--jobs`` may ask for at most this many worker processes per core.
 JOBS_PER_CORE = 2
-
-
-@dataclass(frozen=True)
-class TooLong:
-    """A batch line longer than :data:`~okeytool.limits.MAX_LINE_BYTES`, skipped unread."""
-
-    size: int
-
-
-def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> str:
-    """The JSON line answering one input line; bad input gives ``{"id": ..., "error": ...}``, and a
-    question that ran out of time ``{"id": ..., "error": ..., "status": "time_limit"}``.
-
-    ``time_limit`` is the limit of a line that sets none (its ``"time_limit"`` field).
-    """
-    from okeytool.errors import OkeyError
-    from okeytool.limits import TimeLimitExceeded
-    from okeytool.questions import answer, read_question
-
-    ident: Any = None
-    document: dict[str, Any]
-    try:
-        if isinstance(line, TooLong):
-            raise ValueError(f"the line is {line.size} bytes long; a question takes at most {MAX_LINE_BYTES}")
-        try:
-            fields = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ValueError(f"the line is not JSON: {err}") from None
-        if not isinstance(fields, dict):
-            raise ValueError("each line must be a JSON object")
-        ident = fields.pop("id", None)
-        command = fields.pop("command", None)
-        if not isinstance(command, str):
-            raise ValueError(f"field 'command' must name a question (check, waits, discard, open, play), not "
-                             f"{json.dumps(command)}")  # fmt: skip
-        if fields.get("time_limit") is None:
-            fields["time_limit"] = time_limit
-        question = read_question(command, fields)
-        document = dict(answer(question).to_json())
-    except TimeLimitExceeded as err:
-        document = {"error": str(err), "status": "time_limit"}
-    except (OkeyError, ValueError) as err:
-        document = {"error": str(err)}
-    except RecursionError:
-        document = {"error": "the line is nested too deeply"}
-    except Exception as err:  # noqa: BLE001 - one failing question must not stop the others
-        document = {"error": f"internal error: {type(err).__name__}: {err}"}
-    if ident is not None:
-        document = {"id": ident, **document}
-    return json.dumps(document, ensure_ascii=False)
 
 
 def read_lines(stream: IO[bytes] | IO[str]) -> Iterator[str | TooLong]:

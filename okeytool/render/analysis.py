@@ -31,12 +31,19 @@ def counts_text(counts: Sequence[TileCount], deal: Deal, *, limit: int = 0) -> T
     return out
 
 
-def _deficiency_words(d: int) -> str:
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_words(n: int) -> str:
+    """A small count as a player says it (``two``); larger ones in digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def deficiency_words(d: int) -> str:
+    """How far a hand is, in plain words: ``complete``, ``one tile away``, ``two tiles away``."""
     if d == 0:
         return "complete (a winning hand)"
-    if d == 1:
-        return "one tile away (tenpai)"
-    return f"{d} tiles away"
+    return f"{number_words(d)} tile{'s' if d != 1 else ''} away"
 
 
 def render_waits(deal: Deal, result: WaitsResult) -> None:
@@ -45,7 +52,7 @@ def render_waits(deal: Deal, result: WaitsResult) -> None:
     out.print(deal_text(deal))
     out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
     d = result.deficiency
-    line = Text("deficiency ", style="bold").append(f"{d.total}: {_deficiency_words(d.total)}")
+    line = Text("deficiency ", style="bold").append(f"{d.total}: {deficiency_words(d.total)}")
     detail = f"  (melds {d.melds}" + (f", seven pairs {d.pairs})" if d.pairs is not None else ")")
     out.print(line.append(detail, style="dim"))
     if result.waits:
@@ -93,7 +100,7 @@ def _result(option: DiscardOption) -> str:
     finish = finish_of(option)
     if finish is not None:
         return f"{FINISH_NAMES[finish.value]} x{option.multiplier}"
-    return _deficiency_words(option.deficiency)
+    return deficiency_words(option.deficiency)
 
 
 def reason(result: DiscardResult) -> str:
@@ -103,7 +110,7 @@ def reason(result: DiscardResult) -> str:
     if finish is not None:
         return f"it wins ({FINISH_NAMES[finish.value]}, x{best.multiplier})"
     others = [o for o in result.options[1:] if not o.wins]
-    words = f"leaves the hand {_deficiency_words(best.deficiency)}"
+    words = f"leaves the hand {deficiency_words(best.deficiency)}"
     if best.deficiency == 1:
         words += f", waiting on {best.acceptance} unseen tile(s)"
     else:
@@ -157,12 +164,25 @@ def render_chance(deal: Deal, ranking: ChanceRanking) -> None:
             style="bold green" if rank == 1 else "",
         )
     out.print(table)
+    render_chance_advice(ranking)
+
+
+def render_chance_advice(ranking: ChanceRanking) -> None:
+    """Print the model line, the method's note when it is not exact, and the recommendation."""
+    out = console()
     model = ranking.model
-    line = f"model: {model.draws} draws left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
+    draws = f"{model.draws} draw{'s' if model.draws != 1 else ''}"
+    line = f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
     out.print(Text(line, style="dim"))
     if model.method in METHOD_NOTES:
         out.print(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))
     out.print(Text(recommendation(ranking), style="bold"))
+
+
+def percent(chance: float) -> str:
+    """A chance as a player reads it: ``41 %``; below 10 % with one decimal (``1.6 %``)."""
+    value = chance * 100
+    return f"{value:.0f} %" if value >= 9.95 else f"{value:.1f} %"
 
 
 def recommendation(ranking: ChanceRanking) -> str:
@@ -182,7 +202,7 @@ def recommendation(ranking: ChanceRanking) -> str:
             f"finish now by throwing {best.tile}: {finish_now.points:.2f} points; "
             f"playing on is worth {finish_now.hold_points:.2f} expected"
         )
-    words = f"throw {best.tile}: {best.chance * 100:.0f} % to win {within}, {best.points:.2f} points expected"
+    words = f"throw {best.tile}: {percent(best.chance)} to win {within}, {best.points:.2f} points expected"
     accepted = max(ranking.rows, key=lambda r: (-r.option.deficiency, r.option.acceptance))
     if accepted.tile != best.tile and accepted.option.acceptance > best.option.acceptance:
         less = "is worth fewer points" if ranking.goal == "points" else "wins less often"

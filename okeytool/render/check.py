@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
 from okeytool.solver.classic.check import CheckResult, Win
+
+if TYPE_CHECKING:
+    from okeytool.questions import CheckAnswer, Distance
 
 FINISH_NAMES = {
     "normal": "normal finish",
@@ -17,8 +22,32 @@ FINISH_NAMES = {
 }
 
 
-def render_check(deal: Deal, result: CheckResult) -> None:
-    """Print whether the hand wins, the winning discards and the best arrangement."""
+def render_check_answer(deal: Deal, answer: CheckAnswer) -> None:
+    """Print the check; for a hand that does not win, how far it is and the best throw; with
+    ``--chance``, finishing now against holding (or, not winning, the best throw by win chance)."""
+    from okeytool.render.analysis import render_chance_advice
+
+    render_check(deal, answer.result, answer.distance)
+    ranking = answer.chance
+    if ranking is None:
+        return
+    out = console()
+    finish_now = ranking.finish_now
+    if finish_now is not None:
+        out.print(
+            Text("finish now: ", style="bold")
+            .append(f"{finish_now.points:.2f} points   ")
+            .append("hold: ", style="bold")
+            .append(f"{finish_now.hold_points:.2f} points expected (throw ")
+            .append_text(tile_text(finish_now.hold_tile, deal))
+            .append(", play on)")
+        )
+    render_chance_advice(ranking)
+
+
+def render_check(deal: Deal, result: CheckResult, distance: Distance | None = None) -> None:
+    """Print whether the hand wins, the winning discards and the best arrangement (or, given the
+    ``distance`` of a hand that does not win, how far it is and the best throw)."""
     out = console()
     out.print(deal_text(deal))
     out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
@@ -31,7 +60,16 @@ def render_check(deal: Deal, result: CheckResult) -> None:
         )
     best = result.best
     if best is None:
-        out.print(Text("not winning", style="bold"))
+        line = Text("not winning", style="bold")
+        if distance is not None:
+            from okeytool.render.analysis import deficiency_words
+
+            if distance.throw is None:
+                line.append(f": {deficiency_words(distance.deficiency)}")
+            else:
+                line.append(": best throw ").append_text(tile_text(distance.throw, deal))
+                line.append(f", which leaves the hand {deficiency_words(distance.deficiency)}")
+        out.print(line)
         return
     if best.discard is None:
         out.print(Text("complete: ", style="bold green").append(_finish(best)))

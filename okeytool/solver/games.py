@@ -25,6 +25,8 @@ from okeytool.rules import Rules
 
 #: Fields every question takes, in every game.
 COMMON_FIELDS = frozenset({"rules", "options", "indicator", "okey", "tiles", "time_limit"})
+#: The fields of the win-chance model (classic hands only): ``chance`` asks for it, the others set it.
+CHANCE_FIELDS = frozenset({"chance", "draws", "pile", "risk"})
 #: The profile each question is asked in when it names none.
 DEFAULT_RULES = {"check": "classic", "waits": "classic", "discard": "classic", "open": "101", "play": "rummikub"}
 
@@ -56,10 +58,11 @@ CLASSIC = Game(
     "classic",
     "14-tile Okey hands (classic, okeygg)",
     {
-        "check": frozenset({"seen", "solver"}),
+        # ``chance``, ``draws``, ``pile``, ``risk``: the win-chance model (rules.md 4.1); ``goal``
+        # orders a chance ranking (chance or points).
+        "check": frozenset({"seen", "solver", *CHANCE_FIELDS}),
         "waits": frozenset({"seen", "solver"}),
-        # Room for the win-chance fields of a discard question (chance, draws, pile, risk, goal).
-        "discard": frozenset({"seen", "solver", "deep"}),
+        "discard": frozenset({"seen", "solver", "deep", *CHANCE_FIELDS, "goal"}),
     },
 )
 OKEY101 = Game(

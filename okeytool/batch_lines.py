@@ -1,0 +1,64 @@
+"""One batch line and its answer: the same typed question a command builds, as a JSON line.
+
+Both the local ``batch`` (:mod:`okeytool.commands.batch`, worker processes) and a Dask cluster
+(:mod:`okeytool.distributed`) answer a line with :func:`answer_line`, so a line answers the same
+wherever it runs.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
+
+
+@dataclass(frozen=True)
+class TooLong:
+    """A batch line longer than :data:`~okeytool.limits.MAX_LINE_BYTES`, skipped unread."""
+
+    size: int
+
+
+def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> str:
+    """The JSON line answering one input line; bad input gives ``{"id": ..., "error": ...}``, and a
+    question that ran out of time ``{"id": ..., "error": ..., "status": "time_limit"}``.
+
+    ``time_limit`` is the limit of a line that sets none (its ``"time_limit"`` field).
+    """
+    from okeytool.errors import OkeyError
+    from okeytool.limits import TimeLimitExceeded
+    from okeytool.questions import answer, read_question
+
+    ident: Any = None
+    document: dict[str, Any]
+    try:
+        if isinstance(line, TooLong):
+            raise ValueError(f"the line is {line.size} bytes long; a question takes at most {MAX_LINE_BYTES}")
+        try:
+            fields = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"the line is not JSON: {err}") from None
+        if not isinstance(fields, dict):
+            raise ValueError("each line must be a JSON object")
+        ident = fields.pop("id", None)
+        command = fields.pop("command", None)
+        if not isinstance(command, str):
+            raise ValueError(f"field 'command' must name a question (check, waits, discard, open, play), not "
+                             f"{json.dumps(command)}")  # fmt: skip
+        if fields.get("time_limit") is None:
+            fields["time_limit"] = time_limit
+        question = read_question(command, fields)
+        document = dict(answer(question).to_json())
+    except TimeLimitExceeded as err:
+        document = {"error": str(err), "status": "time_limit"}
+    except (OkeyError, ValueError) as err:
+        document = {"error": str(err)}
+    except RecursionError:
+        document = {"error": "the line is nested too deeply"}
+    except Exception as err:  # noqa: BLE001 - one failing question must not stop the others
+        document = {"error": f"internal error: {type(err).__name__}: {err}"}
+    if ident is not None:
+        document = {"id": ident, **document}
+    return json.dumps(document, ensure_ascii=False)
