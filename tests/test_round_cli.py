@@ -124,7 +124,7 @@ def test_a_classic_round_event_by_event(db: Path) -> None:
     drawn = event(db, "draw", "K6")
     assert drawn["advice"]["model"]["draws"] == 8 and {"chance", "points"} <= set(drawn["advice"]["discards"][0])
     text = cli(db, "show", "--draws", "1").stdout
-    assert "win chance" in text and " %" in text and "to win within 1 draw," in text and "model: 1 draws left" in text
+    assert "win chance" in text and " %" in text and "to win within 1 draw," in text and "model: 1 draw left" in text
     twice = cli(db, "draw", "K7")
     assert twice.returncode == 2 and "throw one first" in twice.stderr
 
