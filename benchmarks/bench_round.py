@@ -2,15 +2,23 @@
 
 Each case is a round started from a 14-tile hand one or two tiles away (deficiency 1 or 2),
 chosen from the seeded corpus; and random 101 deals of 21 tiles (draw: the 101 discard ranking of 22,
-show: the opening analysis with its waits). Timed: ``round draw TILE`` (the advice is the discard ranking of
-15 tiles) and ``round show`` (14 tiles: waits or useful tiles, with unseen counts). Before each draw
-the ledger file is restored from a copy, so every call records the same event.
+show: the opening analysis with its waits). Timed: ``round draw TILE`` (classic: the advice is the
+chance ranking of 15 tiles at the round's default horizon, 11 own draws left after the first draw,
+see :func:`okeytool.round.advice.draws_left`; 101: its discard ranking) and ``round show`` (14 tiles:
+waits or useful tiles, with unseen counts). Before each draw the ledger file is restored from a
+copy, so every call records the same event.
+
+``python -m benchmarks.bench_round`` also prints the CPU time of the same processes (user + system,
+from the kernel's accounting of finished children): on a machine shared with other work the wall
+clock measures their load as much as the command, the CPU time much less.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -19,7 +27,7 @@ from functools import partial
 from pathlib import Path
 
 from benchmarks.corpus import Case, random_hands, winning_hands
-from benchmarks.harness import print_table
+from benchmarks.harness import HEADER, Timing, print_table
 from okeytool.ledger.rounds import RoundBook
 from okeytool.round.events import Start
 from okeytool.solver.classic.analysis import Analyser
@@ -74,9 +82,30 @@ def operations() -> dict[str, list[Callable[[], object]]]:
     return out
 
 
+def _cpu_ms(call: Callable[[], object]) -> float:
+    """The CPU time (user + system) of the processes ``call`` ran, in milliseconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    call()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+
+def cpu_timing(name: str, calls: list[Callable[[], object]]) -> Timing:
+    """Median, p99 and worst CPU time of the processes of every call (after one untimed warm-up)."""
+    if calls:
+        calls[0]()
+    times = sorted(_cpu_ms(call) for call in calls)
+    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))] if times else 0.0
+    return Timing(name, len(times), statistics.median(times) if times else 0.0, p99, times[-1] if times else 0.0)
+
+
 def main() -> None:
-    """Print the timings as a Markdown table."""
+    """Print the wall-clock timings, then the CPU times of the same processes, as Markdown tables."""
     print_table(operations())
+    print()
+    print(HEADER.replace("median ms", "median CPU ms").replace("p99 ms", "p99 CPU ms").replace("max ms", "max CPU ms"))
+    for name, calls in operations().items():
+        print(cpu_timing(name, calls).row(), flush=True)
 
 
 if __name__ == "__main__":

@@ -23,9 +23,21 @@ def test_restricted_methods_are_lower_bounds(indicator: str, tiles: str, seen: s
     exact = chance_of(deal, hand, out, 2, 0.05, method="exact")
     keep = chance_of(deal, hand, out, 2, 0.05, method="keep")
     advance = chance_of(deal, hand, out, 2, 0.05, method="advance")
-    assert advance.chance <= keep.chance + 1e-12 <= exact.chance + 2e-12
-    assert advance.points <= keep.points + 1e-12 <= exact.points + 2e-12
+    swap = chance_of(deal, hand, out, 2, 0.05, method="swap")
+    assert advance.chance <= swap.chance + 1e-12 <= keep.chance + 2e-12 <= exact.chance + 3e-12
+    assert advance.points <= swap.points + 1e-12 <= keep.points + 2e-12 <= exact.points + 3e-12
     assert exact.model.exact and not advance.model.exact
+
+
+@pytest.mark.parametrize(("indicator", "tiles", "seen"), HANDS)
+def test_swap_between_advance_and_keep_longer(indicator: str, tiles: str, seen: str) -> None:
+    deal = make_deal(indicator)
+    hand, out = deal.resolve(parse_tiles(tiles)), deal.resolve(parse_tiles(seen))
+    advance = chance_of(deal, hand, out, 3, 0.05, method="advance")
+    swap = chance_of(deal, hand, out, 3, 0.05, method="swap")
+    keep = chance_of(deal, hand, out, 3, 0.05, method="keep")
+    assert advance.chance <= swap.chance + 1e-12 <= keep.chance + 2e-12
+    assert swap.model.method == "swap"
 
 
 def test_winning_hand_is_told_finish_or_hold() -> None:

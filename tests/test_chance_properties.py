@@ -77,6 +77,7 @@ SIMULATIONS = 3000
     ("Y7", "R1 R2 R3 B9 B10 B11 K5 Y5 K11 K12 K13 K1 B2 R9", "advance", 5),
     ("R4", "R5 R1 R2 R3 K7 K8 K9 B11 B12 B13 Y4 Y5 Y6 Y6", "advance", 6),
     ("R4", "R5 R1 R2 R3 K7 K8 K9 B11 B12 B13 Y4 Y5 Y6 Y9", "exact", 2),
+    ("Y7", "R1 R2 R3 B9 B10 B11 K5 Y5 K11 K12 K13 K1 B2 R9", "swap", 5),
 ])  # fmt: skip
 def test_simulation_agrees(indicator: str, tiles: str, method: str, draws: int) -> None:
     deal = make_deal(indicator)

@@ -12,11 +12,24 @@ from okeytool.errors import InputError, LedgerError, SupplyError
 from okeytool.ledger.rounds import RoundBook
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import limit
-from okeytool.round.advice import grade_discards, ranking_grade, state_advice
-from okeytool.round.events import Draw, End, EventError, Open, Seen, Start, TableMelds, Take, Throw, event_from_json
+from okeytool.round.advice import draws_left, grade_discards, ranking_grade, state_advice
+from okeytool.round.events import (
+    Draw,
+    End,
+    Event,
+    EventError,
+    Open,
+    Seen,
+    Start,
+    TableMelds,
+    Take,
+    Throw,
+    event_from_json,
+)
 from okeytool.round.review import review
 from okeytool.round.state import apply, replay, start_state, states
-from okeytool.solver.classic.analysis import rank_discards
+from okeytool.solver.classic.chance import chance_of, chance_ranking
+from okeytool.tiles import Tile
 
 CLASSIC = Start("classic", {}, parse_tile("R4"), parse_tiles("R1-3 B5-7 K9-11 Y1-4 K1"))
 T = parse_tile
@@ -131,32 +144,65 @@ def test_the_waits_count_unseen_copies_against_hand_and_seen() -> None:
     assert {r["tile"]: r["unseen"] for r in advice["waits"]}["K8"] == 0
 
 
-def test_review_grades_each_throw_against_the_ranking() -> None:
-    events = [CLASSIC, Draw(T("K5")), Throw(T("K1")), Draw(T("Y9")), Throw(T("Y1"))]
-    result = review(1, events)
+def test_review_grades_each_throw_by_its_win_chance() -> None:
+    events: list[Event] = [CLASSIC, Draw(T("K5")), Throw(T("K1")), Draw(T("Y9")), Throw(T("Y1"))]
+    result = review(1, events, draws=1)
     first, second = result.decisions
+    assert {d.method for d in result.decisions} == {"chance:exact"} and first.draws == second.draws == 1
+    # K1 and K5 leave the same shape one tile away: the throw made ties with the best and is the best.
     assert first.thrown == first.best == T("K1") and first.matched and first.lost == 0
-    # Independently: the ranking of the hand before the second throw, graded by its rows.
+    assert first.chance_thrown == first.chance_best > 0
+    # Independently: the chance of each 14-tile hand left, the thrown tile counted as seen (rules.md 4.1).
     before = replay(events[:4])
-    ranking = rank_discards(before.deal, before.hand, before.seen)
-    pool = 106 - 14 - len(before.seen) - 1
-    grade = {o.tile: ranking_grade(o.wins, o.deficiency, o.acceptance, pool) for o in ranking.options}
-    assert second.best == ranking.best.tile != T("Y1")
+
+    def chance_after(tile: Tile) -> float:
+        rest = list(before.hand)
+        rest.remove(tile)
+        return chance_of(before.deal, rest, [*before.seen, tile], draws=1, method="exact").chance
+
+    assert second.thrown == T("Y1") != second.best
+    assert second.chance_thrown == pytest.approx(chance_after(T("Y1")))
+    assert second.chance_best == pytest.approx(chance_after(second.best))
+    assert second.chance_best == pytest.approx(max(chance_after(t) for t in set(before.hand)))
     assert second.lost > 0
-    assert second.lost == pytest.approx(grade[second.best] - grade[T("Y1")])
+    assert second.lost == pytest.approx(chance_after(second.best) - chance_after(T("Y1")))
     assert result.matched == 1 and result.total_lost == pytest.approx(second.lost)
     assert result.costliest == (second,)
     assert result.to_json()["decisions_total"] == 2
 
 
-def test_the_ranking_grade_keeps_the_ranking_order() -> None:
+def test_the_chance_grades_put_the_highest_chance_first_in_the_rankings_order() -> None:
     state = apply(start_state(CLASSIC), Draw(T("K5")))
-    grades = grade_discards(state.deal, state.hand, state.seen)
+    grades = grade_discards(state.deal, state.hand, state.seen, draws=1)
+    ranking = chance_ranking(state.deal, state.hand, state.seen, draws=1)
     values = [g for _, g in grades.rows]
-    assert values == sorted(values, reverse=True)
+    assert values == sorted(values, reverse=True) and grades.method == "chance:exact" and grades.draws == 1
+    assert {t: g for t, g in grades.rows} == {r.tile: r.chance for r in ranking.rows}
+    position = {r.tile: k for k, r in enumerate(ranking.rows)}
+    for (a, ga), (b, gb) in zip(grades.rows, grades.rows[1:]):
+        assert ga > gb or position[a] < position[b]  # ties keep the ranking's order
+    assert grades.best == ranking.best.tile
+
+
+def test_the_ranking_grade_keeps_the_ranking_order() -> None:
     assert ranking_grade(True, 0, 0, 80) == 1.0
     for d in range(1, 6):
         assert ranking_grade(False, d, 0, 80) > ranking_grade(False, d + 1, 80, 80)
+        assert ranking_grade(False, d, 9, 80) > ranking_grade(False, d, 8, 80)
+
+
+def test_the_draws_left_follow_the_tiles_drawn_or_taken() -> None:
+    state = start_state(CLASSIC)
+    assert state.drawn == 0 and draws_left(state) == 12
+    drawn = [T(t) for t in "K5 Y9 Y8 B9 B10 R8 R9 R10 R11 R12 R13 K12 K13".split()]
+    for k, tile in enumerate(drawn, start=1):
+        state = apply(state, Take(tile) if k % 3 == 0 else Draw(tile))
+        assert state.drawn == k and draws_left(state) == max(1, 12 - k)
+        assert apply(state, Seen((tile,))).drawn == k  # only own draws and takes count
+        state = apply(state, Throw(tile))
+        assert draws_left(state) == max(1, (48 - 4 * k) // 4)
+    assert draws_left(state) == 1  # the floor: the round went on longer than the count says
+    assert state_advice(apply(state, Draw(T("B1"))), draws=1).answer.model.draws == 1
 
 
 HAND_101 = parse_tiles("R1-4 B9-11 K5 Y5 R5 K11-13 Y1 Y3 Y8 B1 B3 R12 R13 K2")

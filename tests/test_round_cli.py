@@ -42,12 +42,12 @@ def event(db: Path, *args: str) -> dict[str, Any]:
     return json.loads(done.stdout)
 
 
-def rebuilt(db: Path) -> dict[str, Any]:
+def rebuilt(db: Path, draws: int | None = None) -> dict[str, Any]:
     """The state document rebuilt from scratch from the stored events."""
     with RoundBook(db) as book:
         played = book.round()
         state = replay(played.events)
-    return state_document(played.id, state, state_advice(state))
+    return state_document(played.id, state, state_advice(state, draws=draws))
 
 
 def check_unseen(document: dict[str, Any]) -> None:
@@ -92,11 +92,15 @@ def test_a_classic_round_event_by_event(db: Path) -> None:
             seen[rest[0]] += 1
         elif verb == "seen":
             seen.update(rest[0].split())
-        document = event(db, *step)
-        assert document == rebuilt(db)
+        # The win chance one draw ahead: exact, and quick enough for a test.
+        document = event(db, *step, *(("--draws", "1") if verb in ("draw", "take") else ()))
+        assert document == rebuilt(db, draws=1)
         assert Counter(document["hand"]) == +hand and Counter(document["seen"]) == +seen
         assert len(document["hand"]) == (15 if document["phase"] == "throw" else 14)
         assert ("discards" in document["advice"]) == (document["phase"] == "throw")
+        if document["phase"] == "throw":  # the discard --chance document
+            assert document["advice"]["model"]["draws"] == 1 and document["advice"]["model"]["method"] == "exact"
+            assert all(0 <= r["chance"] <= 1 and r["points"] >= 0 for r in document["advice"]["discards"])
         check_unseen(document)
         if verb in ("seen", "throw") and previous is not None and previous["phase"] == document["phase"] == "draw":
             before = {r["tile"]: r["unseen"] for r in previous["advice"]["useful"]}
@@ -113,7 +117,14 @@ def test_a_classic_round_event_by_event(db: Path) -> None:
         done = cli(db, *bad)
         assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
         assert event(db, "show") == shown
+    refused = cli(db, "draw", "K6", "--draws", "13")
+    assert refused.returncode == 2 and "--draws must be between 0 and 12" in refused.stderr
+    assert event(db, "show") == shown
+    # At the default horizon: 12 own draws less the four tiles drawn or taken so far.
     drawn = event(db, "draw", "K6")
+    assert drawn["advice"]["model"]["draws"] == 8 and {"chance", "points"} <= set(drawn["advice"]["discards"][0])
+    text = cli(db, "show", "--draws", "1").stdout
+    assert "win chance" in text and " %" in text and "to win within 1 draw," in text and "model: 1 draw left" in text
     twice = cli(db, "draw", "K7")
     assert twice.returncode == 2 and "throw one first" in twice.stderr
 
@@ -130,11 +141,13 @@ def test_a_classic_round_event_by_event(db: Path) -> None:
     assert "R1 R2 R3" in text and "deficiency" in text
 
     # The review: the first throw was the best, the second was not.
-    review = event(db, "review", str(shown["round"]))
+    review = event(db, "review", str(shown["round"]), "--draws", "1")
     first, second, *_ = review["decisions"]
-    assert first["thrown"] == "K1" and first["lost"] == 0
+    assert {d["method"] for d in review["decisions"]} == {"chance:exact"}
+    assert first["thrown"] == "K1" and first["lost"] == 0 and first["matched"]
     assert second["thrown"] == "Y1" and second["best"] != "Y1"
     assert second["lost"] > 0 and second["lost"] == pytest.approx(second["chance_best"] - second["chance_thrown"])
+    assert "chance lost" in cli(db, "review", "--draws", "1").stdout
     assert review["decisions_total"] == 3 and review["matched"] == sum(d["lost"] == 0 for d in review["decisions"])
 
     listed = event(db, "list")

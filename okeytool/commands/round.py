@@ -41,6 +41,11 @@ else:
 
 RoundOpt = Annotated[int | None, typer.Option("--round", help="Round id (default: the current round).")]
 AllOpt = Annotated[bool, typer.Option("--all", "-a", help="Show every row of the discard ranking.")]
+DrawsOpt = Annotated[
+    int | None,
+    typer.Option("--draws", show_default=False,
+                 help="Own draws left for the win chance (default: from the round, 12 less the tiles drawn or taken)."),
+]  # fmt: skip
 TileArg = Annotated[str, typer.Argument(help="One tile, e.g. K5 (J: a real okey).")]
 MeldsArg = Annotated[list[str], typer.Argument(help="Melds, ';' between them, e.g. 'R1-3; K7 B7 Y7'.")]
 
@@ -52,12 +57,18 @@ round_app = typer.Typer(
 )
 
 
-def show_state(played: PlayedRound, json: bool, *, rows: int | None = None, note: str = "") -> None:
-    """Print the round's state and the advice for its hand (JSON: cli.md's round document)."""
+def show_state(
+    played: PlayedRound, json: bool, *, rows: int | None = None, note: str = "", draws: int | None = None
+) -> None:
+    """Print the round's state and the advice for its hand (JSON: cli.md's round document).
+
+    ``draws``: own draws left for the win chance (None: from the round). Raises :class:`InputError`
+    for a horizon outside the chance model.
+    """
     from okeytool.round.advice import state_advice
     from okeytool.round.documents import state_document
 
-    advice = state_advice(played.state)
+    advice = state_advice(played.state, draws=draws)
     if json:
         print_json(state_document(played.id, played.state, advice))
         return
@@ -66,15 +77,24 @@ def show_state(played: PlayedRound, json: bool, *, rows: int | None = None, note
     render_state(played, advice, rows=rows, note=note)
 
 
-def record(db: Path | None, verb: str, text: str, json: bool, rows: int | None = -1) -> None:
+def record(db: Path | None, verb: str, text: str, json: bool, rows: int | None = -1, draws: int | None = None) -> None:
     """Parse ``verb text`` against the current round, record it and print the new state."""
     from okeytool.round.lines import event_from_text
 
+    _check_draws(draws)
     with book_at(db) as book:
         current = book.round()
         event = event_from_text(current.state, verb, text)
         played = book.add(event, current.id)
-    show_state(played, json, rows=_top() if rows == -1 else rows)
+    show_state(played, json, rows=_top() if rows == -1 else rows, draws=draws)
+
+
+def _check_draws(draws: int | None) -> None:
+    """Refuse a ``--draws`` outside the chance model before anything is recorded. Raises :class:`InputError`."""
+    if draws is not None:
+        from okeytool.solver.classic.chance import check_model
+
+        check_model(draws, 0.0)
 
 
 @round_app.command("start")
@@ -114,21 +134,25 @@ def _changed_options(rules: Any) -> dict[str, Any]:
 
 
 @round_app.command("draw")
-def draw(tile: TileArg, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False) -> None:
+def draw(
+    tile: TileArg, all_rows: AllOpt = False, draws: DrawsOpt = None, db: DbOpt = None, json: JsonOpt = False
+) -> None:
     """The player drew TILE from the stock; shows the discard ranking.
 
     Example: okeytool round draw K5
     """
-    record(db, "draw", tile, json, None if all_rows else _top())
+    record(db, "draw", tile, json, None if all_rows else _top(), draws)
 
 
 @round_app.command("take")
-def take(tile: TileArg, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False) -> None:
+def take(
+    tile: TileArg, all_rows: AllOpt = False, draws: DrawsOpt = None, db: DbOpt = None, json: JsonOpt = False
+) -> None:
     """The player took the previous player's discard TILE; shows the discard ranking.
 
     Example: okeytool round take Y7
     """
-    record(db, "take", tile, json, None if all_rows else _top())
+    record(db, "take", tile, json, None if all_rows else _top(), draws)
 
 
 @round_app.command("throw")
@@ -177,14 +201,21 @@ def lay(tiles: TilesArg, db: DbOpt = None, json: JsonOpt = False) -> None:
 
 
 @round_app.command("show")
-def show(round_id: RoundOpt = None, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False) -> None:
+def show(
+    round_id: RoundOpt = None,
+    all_rows: AllOpt = False,
+    draws: DrawsOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
     """The round's hand, the tiles seen and the advice.
 
     Example: okeytool round show --all
     """
+    _check_draws(draws)
     with book_at(db) as book:
         played = book.round(round_id)
-    show_state(played, json, rows=None if all_rows else _top())
+    show_state(played, json, rows=None if all_rows else _top(), draws=draws)
 
 
 @round_app.command("undo")
@@ -359,18 +390,20 @@ def import_(
 @round_app.command("review")
 def review(
     round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
+    draws: DrawsOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """Every own throw of the round beside the best one, what it cost, and a summary.
+    """Every own throw of the round beside the best one (classic: by win chance), what it cost, and a summary.
 
     Example: okeytool round review 3 --json
     """
     from okeytool.round.review import review as review_round
 
+    _check_draws(draws)
     with book_at(db) as book:
         played = book.round(round_id)
-    result = review_round(played.id, played.events)
+    result = review_round(played.id, played.events, draws=draws)
     if json:
         print_json(result.to_json())
         return

@@ -140,6 +140,8 @@ METHOD_NOTES = {
     "advance": "lower bound: a draw that does not help is thrown back, only closer hands are kept",
     "exact-capped": "lower bound: stopped at the time limit, the states not reached count 0",
     "advance-capped": "lower bound: thrown-back draws only, stopped at the time limit (states not reached count 0)",
+    "swap": "lower bound: a draw that does not help is thrown back, or swapped in for a better wait one tile away",
+    "swap-capped": "lower bound: thrown back or swapped for a better wait, stopped at the time limit",
 }
 
 

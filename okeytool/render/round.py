@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from okeytool.ledger.rounds import PlayedRound
     from okeytool.round.advice import Advice
     from okeytool.round.review import Review
+    from okeytool.solver.classic.chance import ChanceRanking
 
 PHASE_WORDS = {"draw": "to draw", "throw": "to throw", "play": "to play", "ended": "ended"}
 
@@ -83,6 +84,10 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
         text.append(f"  unseen {answer.unseen_total}")
         return text
     if advice.kind == "discard":
+        from okeytool.solver.classic.chance import ChanceRanking
+
+        if isinstance(answer, ChanceRanking):
+            return _chance_renderable(deal, answer, rows)
         table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
         for column in ("tile", "result", "deficiency", "acceptance", "useful (unseen)"):
             table.add_column(column)
@@ -128,6 +133,30 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
     return Text("")
 
 
+def _chance_renderable(deal: Deal, ranking: ChanceRanking, rows: int | None) -> RenderableType:
+    """A chance ranking's top ``rows``: chance as a percentage, points, the model and the advice."""
+    from okeytool.render.analysis import METHOD_NOTES, percent, recommendation
+
+    table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
+    for column in ("tile", "result", "deficiency", "acceptance", "win chance", "points", "useful (unseen)"):
+        table.add_column(column)
+    shown = ranking.rows if rows is None else ranking.rows[:rows]
+    for row in shown:
+        option = row.option
+        result = f"wins ({option.kind}{', okey' if option.okey_finish else ''})" if option.wins else ""
+        table.add_row(tiles_text([option.tile], deal), result, str(option.deficiency), str(option.acceptance),
+                      percent(row.chance), f"{row.points:.2f}", _counts(option.useful, deal))  # fmt: skip
+    model = ranking.model
+    parts: list[RenderableType] = [table]
+    draws = f"{model.draws} draw{'s' if model.draws != 1 else ''}"
+    line = f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
+    parts.append(Text(line, style="dim"))
+    if model.method in METHOD_NOTES:
+        parts.append(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))
+    parts.append(Text(recommendation(ranking), style="bold"))
+    return Group(*parts)
+
+
 def render_list(rounds: Sequence[PlayedRound]) -> None:
     """Every round: id, rules, events, hand, end; the current one marked with *."""
     table = Table(show_edge=False, pad_edge=False)
@@ -157,19 +186,24 @@ def review_renderable(played: PlayedRound, result: Review) -> RenderableType:
     """Every decision beside the best one, and the summary."""
     deal = played.state.deal
     table = Table(title=f"round {played.id}: every throw", title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("event", "thrown", "best", "grade thrown", "grade best", "lost"):
+    chance = bool(result.decisions) and all(d.method.startswith("chance") for d in result.decisions)
+    grade = _percent if chance else _grade
+    words = ("chance thrown", "chance best", "chance lost") if chance else ("grade thrown", "grade best", "lost")
+    for column in ("event", "thrown", "best", *words, *(["draws left"] if chance else [])):
         table.add_column(column)
     for d in result.decisions:
         best = Text("= best", style="green") if d.matched else tiles_text([d.best], deal)
-        lost = f"{d.lost:.3f}" if d.lost else ""
-        table.add_row(
-            str(d.event), tiles_text([d.thrown], deal), best, f"{d.chance_thrown:.3f}", f"{d.chance_best:.3f}", lost
-        )
+        lost = grade(d.lost) if d.lost else ""
+        table.add_row(str(d.event), tiles_text([d.thrown], deal), best, grade(d.chance_thrown), grade(d.chance_best),
+                      lost, *([str(d.draws)] if chance else []))  # fmt: skip
     summary = Text(
-        f"{result.matched} of {len(result.decisions)} throws matched the best; total lost {result.total_lost:.3f}"
+        f"{result.matched} of {len(result.decisions)} throws matched the best; "
+        f"total {'chance ' if chance else ''}lost {grade(result.total_lost)}"
     )
     if result.decisions:
-        summary.append(f" (graded by {result.decisions[0].method})", style="dim")
+        methods = sorted({d.method for d in result.decisions})
+        how = "win chance within the own draws left" if chance else "the discard ranking"
+        summary.append(f" (graded by {how}: {', '.join(methods)})", style="dim")
     parts: list[RenderableType] = [table, summary]
     if result.costliest:
         worst = Text("costliest: ")
@@ -178,9 +212,19 @@ def review_renderable(played: PlayedRound, result: Review) -> RenderableType:
                 worst.append(", ")
             worst.append(f"event {d.event} ")
             worst.append_text(tiles_text([d.thrown], deal)).append(" for ").append_text(tiles_text([d.best], deal))
-            worst.append(f" (-{d.lost:.3f})")
+            worst.append(f" (-{grade(d.lost)})")
         parts.append(worst)
     return Group(*parts)
+
+
+def _percent(value: float) -> str:
+    from okeytool.render.analysis import percent
+
+    return percent(value)
+
+
+def _grade(value: float) -> str:
+    return f"{value:.3f}"
 
 
 def render_review(played: PlayedRound, result: Review) -> None:

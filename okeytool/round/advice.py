@@ -2,8 +2,10 @@
 
 The round keeps the hand; the questions about it are answered by the existing analysis:
 
-* classic / okeygg: :func:`okeytool.solver.classic.analysis.rank_discards` for 15 tiles and
-  :func:`~okeytool.solver.classic.analysis.analyse_waits` for 14;
+* classic / okeygg: :func:`okeytool.solver.classic.chance.chance_ranking` for 15 tiles (the discard
+  ranking with each throw's win chance and expected points over the own draws left, see
+  :func:`draws_left`; :func:`~okeytool.solver.classic.analysis.rank_discards` for a profile without
+  win chances) and :func:`~okeytool.solver.classic.analysis.analyse_waits` for 14;
 * 101: :func:`okeytool.solver.okey101.opening.discard_101` for 22 tiles (penalties for işler taş
   from the table melds), :func:`~okeytool.solver.okey101.opening.analyse_opening` for 21;
 * Rummikub: :func:`okeytool.solver.rummikub.play.best_play` with the rack and the table.
@@ -24,6 +26,37 @@ from okeytool.tiles import Tile
 
 #: How many rows of a discard ranking a round shows.
 TOP_ROWS = 5
+#: Players at a classic table.
+PLAYERS = 4
+#: Tiles in the middle right after a classic deal: 106 less four hands of 14, the starter's 15th
+#: tile and the indicator.
+MIDDLE = 106 - PLAYERS * 14 - 2
+
+
+def draws_left(state: Any) -> int:
+    """The own draws a player has left at this point of a round (the win chance's horizon).
+
+    The middle holds :data:`MIDDLE` (48) tiles after the deal, and each own draw or take stands for
+    one round of four draws (the player's and the three others'), so with *n* tiles drawn or taken
+    so far about 48 − 4·n are left, of which the player gets every fourth:
+    ``max(1, (48 − 4·n) // 4) = max(1, 12 − n)``. The floor of 1: a round that has gone on longer
+    than the count says (others took discards instead of drawing) still has a draw to play for.
+    ``state`` is a :class:`okeytool.round.state.RoundState`.
+
+    >>> from okeytool.parse.notation import parse_tile, parse_tiles
+    >>> from okeytool.round.events import Start
+    >>> from okeytool.round.state import start_state
+    >>> draws_left(start_state(Start("classic", {}, parse_tile("R4"), parse_tiles("R1-3 B5-7 K9-11 Y1-4 K1"))))
+    12
+    """
+    from okeytool.solver.classic.chance import draws_from_pile
+
+    return max(1, draws_from_pile(max(0, MIDDLE - PLAYERS * state.drawn)))
+
+
+def has_chance(deal: Deal) -> bool:
+    """True when the profile has win chances (rules.md 4.1: classic hands with an indicator)."""
+    return deal.rules.classic_hand and deal.rules.has_indicator
 
 
 @dataclass(frozen=True)
@@ -96,10 +129,13 @@ def advise(
     table: Sequence[Sequence[Tile]] = (),
     opened: bool = False,
     to_throw: bool,
+    draws: int | None = None,
 ) -> Advice:
     """The advice for a hand: a discard ranking when a tile must be thrown, else what it waits for.
 
     ``table``: every meld on the table (101: for işler taş; Rummikub: the table to play on).
+    ``draws``: the own draws left for the win chance of a classic ranking (None: the chance
+    model's default, :data:`okeytool.solver.classic.chance.DEFAULT_DRAWS`).
     Raises the analysis' input errors (none for a state that :mod:`okeytool.round.state` accepted).
     """
     rules = deal.rules
@@ -129,8 +165,17 @@ def advise(
     from okeytool.solver.classic.analysis import analyse_waits, rank_discards
 
     if to_throw:
+        if has_chance(deal):
+            return Advice("discard", _chance_ranking(deal, hand, seen, draws))
         return Advice("discard", rank_discards(deal, hand, seen))
     return Advice("waits", analyse_waits(deal, hand, seen))
+
+
+def _chance_ranking(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], draws: int | None) -> Any:
+    """The chance ranking of a 15-tile hand at ``draws`` own draws left (None: the model's default)."""
+    from okeytool.solver.classic.chance import DEFAULT_DRAWS, chance_ranking
+
+    return chance_ranking(deal, hand, seen, draws=DEFAULT_DRAWS if draws is None else draws)
 
 
 # -- grading a throw ------------------------------------------------------------------------------
@@ -140,13 +185,16 @@ def advise(
 class Grades:
     """Every distinct throw of a hand with its grade (higher is better), best first.
 
-    ``method``: where the grades come from (``"ranking"``: the discard ranking's order, see
-    :func:`ranking_grade`; ``"ranking-101"``: the 101 discard ranking, 1 for a winning throw,
+    ``method``: where the grades come from (``"chance:METHOD"``: the win chance over the draws
+    left, ``draws``, METHOD the chance model's method, e.g. ``chance:exact`` or the lower bound
+    ``chance:advance``; ``"ranking"``: the discard ranking's order, see :func:`ranking_grade`, for
+    a classic profile without win chances; ``"ranking-101"``: the 101 discard ranking, 1 for a winning throw,
     0 for one that costs a penalty, else 0.5 plus half the opening value left over the best or 101).
     """
 
     method: str
     rows: tuple[tuple[Tile, float], ...]
+    draws: int | None = None
 
     @property
     def best(self) -> Tile:
@@ -175,11 +223,19 @@ def ranking_grade(wins: bool, deficiency: int, acceptance: int, pool: int) -> fl
 
 
 def grade_discards(
-    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], *, table: Sequence[Sequence[Tile]] = ()
+    deal: Deal,
+    hand: Sequence[Tile],
+    seen: Sequence[Tile],
+    *,
+    table: Sequence[Sequence[Tile]] = (),
+    draws: int | None = None,
 ) -> Grades:
     """Grade every distinct throw of a hand that must throw (15 tiles; 22 or fewer in 101).
 
-    The one source of grades for :mod:`okeytool.round.review`. Raises the analysis' input errors.
+    The one source of grades for :mod:`okeytool.round.review`. Classic and okeygg: a throw's grade
+    is its win chance within ``draws`` own draws (None: the chance model's default), the throw
+    counted as seen (rules.md 4.1); the best is the highest chance, ties in the chance ranking's
+    order. 101: the 101 discard ranking (see :class:`Grades`). Raises the analysis' input errors.
     """
     if deal.rules.opening:
         from okeytool.solver.okey101 import opening
@@ -194,6 +250,11 @@ def grade_discards(
             rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
         rows.sort(key=lambda r: -r[1])
         return Grades("ranking-101", tuple(rows))
+    if has_chance(deal):
+        chances = _chance_ranking(deal, hand, seen, draws)
+        ordered = sorted(chances.rows, key=lambda r: -r.chance)  # stable: ties keep the ranking's order
+        return Grades(f"chance:{chances.model.method}", tuple((r.tile, r.chance) for r in ordered),
+                      chances.model.draws)  # fmt: skip
     from okeytool.solver.classic.analysis import rank_discards
 
     ranking = rank_discards(deal, hand, seen)
@@ -220,8 +281,11 @@ def document(advice: Advice, rows: int | None = TOP_ROWS) -> Mapping[str, Any]:
     return doc
 
 
-def state_advice(state: Any) -> Advice:
-    """The advice for a round's state (:class:`okeytool.round.state.RoundState`); none once it has ended."""
+def state_advice(state: Any, *, draws: int | None = None) -> Advice:
+    """The advice for a round's state (:class:`okeytool.round.state.RoundState`); none once it has ended.
+
+    ``draws``: the own draws left for a win chance (None: :func:`draws_left` of the state).
+    """
     if state.end is not None:
         return Advice("none", None)
     return advise(
@@ -231,4 +295,5 @@ def state_advice(state: Any) -> Advice:
         table=state.table if state.deal.rules.table_game else (*state.table, *state.own_melds),
         opened=state.opened,
         to_throw=state.phase == "throw",
+        draws=draws_left(state) if draws is None else draws,
     )

@@ -2,8 +2,11 @@
 
 The round's events are replayed; before each ``throw`` the hand that had to throw is graded
 (:func:`okeytool.round.advice.grade_discards`, the one source of grades) and the throw made is set
-beside the best throw. ``lost`` is the best grade minus the grade of the throw made (0 when the
-throw was as good as the best).
+beside the best throw. In classic and okeygg a grade is the throw's win chance (rules.md 4.1)
+within the own draws left at that point of the round (:func:`okeytool.round.advice.draws_left`),
+so ``chance_thrown`` and ``chance_best`` are win chances and ``lost`` is the chance given up; in
+101 they are the 101 ranking's grades. ``lost`` is the best grade minus the grade of the throw
+made (0 when the throw was as good as the best).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from okeytool.round.advice import grade_discards
+from okeytool.round.advice import draws_left, grade_discards
 from okeytool.round.events import Event, EventError, Start, Throw
 from okeytool.round.state import apply, start_state
 from okeytool.tiles import Tile
@@ -31,6 +34,7 @@ class Decision:
     chance_thrown: float
     chance_best: float
     method: str
+    draws: int | None = None  # the own draws left the chances were computed for (None: no chance)
 
     @property
     def lost(self) -> float:
@@ -54,6 +58,7 @@ class Decision:
             "lost": self.lost,
             "matched": self.matched,
             "method": self.method,
+            "draws": self.draws,
         }
 
 
@@ -92,9 +97,10 @@ class Review:
         }
 
 
-def review(round_id: int, events: Sequence[Event]) -> Review:
+def review(round_id: int, events: Sequence[Event], *, draws: int | None = None) -> Review:
     """Replay ``events`` and grade every own throw (none in Rummikub, which has no throw).
 
+    ``draws``: the own draws left for every throw's win chance (None: :func:`draws_left` at each throw).
     Raises as :func:`okeytool.round.state.replay`.
     """
     if not events or not isinstance(events[0], Start):
@@ -105,9 +111,10 @@ def review(round_id: int, events: Sequence[Event]) -> Review:
         if isinstance(event, Throw) and not state.deal.rules.table_game:
             tile = state.deal.resolve([event.tile])[0]
             table = (*state.table, *state.own_melds)
-            grades = grade_discards(state.deal, state.hand, state.seen, table=table)
+            horizon = draws_left(state) if draws is None else draws
+            grades = grade_discards(state.deal, state.hand, state.seen, table=table, draws=horizon)
             top, thrown = grades.rows[0][1], grades.grade(tile)
             best = tile if thrown >= top else grades.best  # a throw tied with the best is the best
-            decisions.append(Decision(number, state.hand, tile, best, thrown, top, grades.method))
+            decisions.append(Decision(number, state.hand, tile, best, thrown, top, grades.method, grades.draws))
         state = apply(state, event)
     return Review(round_id, tuple(decisions))

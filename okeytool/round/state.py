@@ -46,6 +46,8 @@ class RoundState:
     others' discards, shown tiles). ``table``: melds on the table laid by others (tiles as written);
     ``own_melds``: melds the player laid himself (101; in Rummikub the tiles laid since the last
     ``table`` event). ``seen`` (property): everything known to be out of play but the indicator.
+    ``drawn``: how many tiles the player has drawn or taken so far (the win chance's horizon,
+    :func:`okeytool.round.advice.draws_left`, is derived from it).
     """
 
     deal: Deal
@@ -58,6 +60,7 @@ class RoundState:
     phase: Phase = "draw"
     events: int = 1
     end: End | None = None
+    drawn: int = 0
 
     @property
     def seen(self) -> tuple[Tile, ...]:
@@ -133,7 +136,8 @@ def apply(state: RoundState, event: Event) -> RoundState:
             if tile in discards:
                 discards = _without(discards, [tile], "the discards")  # it leaves the discard pile
         phase: Phase = "play" if deal.rules.table_game else "throw"
-        return _checked(replace(nxt, hand=tuple(sorted([*state.hand, tile])), discards=discards, phase=phase))
+        hand = tuple(sorted([*state.hand, tile]))
+        return _checked(replace(nxt, hand=hand, discards=discards, phase=phase, drawn=state.drawn + 1))
     if isinstance(event, Throw):
         tile = deal.resolve([event.tile])[0]
         if deal.rules.table_game:

@@ -26,8 +26,18 @@ Methods (``model.method``, and ``method`` on each row):
   that does only the discards that keep the lower deficiency, and a winning hand is held only by
   throwing the drawn tile back. Again a policy, so a lower bound of exact (and of keep); the default
   for longer horizons. benchmarks/bench_chance.py measures its gap to exact where both run.
-* ``exact-capped`` / ``advance-capped``: the method stopped at its share of :data:`TIME_LIMIT`; the
-  states it had not solved count 0, so the answer is a lower bound, and the output says so.
+* ``swap``: advance, except that a hand one tile away that draws a tile next to its tiles which does
+  not complete it may instead swap into the one-away hand with the most unseen winning tiles (the
+  better of the two, by value). A policy, so a lower bound of exact, and never below advance. It
+  recovers most of advance's gap to exact one tile away (benchmarks/RESULTS.md) but costs up to
+  seconds a hand, so it is not a default.
+* ``exact-capped`` / ``swap-capped`` / ``advance-capped``: the method stopped at its share of
+  :data:`TIME_LIMIT`; the states it had not solved count 0, so the answer is a lower bound, and the
+  output says so.
+
+Hand facts (deficiency, winning and useful draws) are read off the cover programme where it alone
+decides them, the analyser's own rule, and asked of the analyser otherwise (tests hold the two
+together).
 
 Everything is in floats; the tests hold the exact method to a brute force in fractions.
 """
@@ -47,10 +57,11 @@ from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
 from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
+from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import pairs_deficiency
-from okeytool.tiles import FACE_COUNT, MAX_WILDS, Tile
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
-Method = Literal["exact", "keep", "advance", "exact-capped", "advance-capped"]
+Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
 Goal = Literal["chance", "points"]
 
 #: Tiles in a full set.
@@ -80,7 +91,10 @@ EXACT_DRAWS = 2
 #: Draw slots: 0..51 a plain face (the okey's face held as a false joker ``F``), 52 a real okey.
 WILD_SLOT = FACE_COUNT
 SLOTS = FACE_COUNT + 1
-_ORDER: tuple[Method, ...] = ("exact", "keep", "advance", "exact-capped", "advance-capped")
+_ORDER: tuple[Method, ...] = ("exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped")
+#: The methods that throw back a draw that does not help (``swap`` may instead swap into a better wait).
+_ADVANCING = frozenset({"advance", "advance-capped", "swap", "swap-capped"})
+_SWAPPING = frozenset({"swap", "swap-capped"})
 State = tuple[int, ...]
 
 
@@ -163,6 +177,7 @@ class HandFacts:
         self._value: dict[State, int] = {}
         self._children: dict[State, tuple[State, ...]] = {}
         self._lower: dict[State, int] = {}
+        self._win_values: dict[State, dict[int, float]] = {}
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
@@ -180,9 +195,32 @@ class HandFacts:
         """The deficiency of a 14-tile state."""
         known = self._deficiency.get(state)
         if known is None:
-            known = self.analyser.deficiency(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])).total
+            quick = self._quick(state)
+            if quick is not None:
+                known = quick[0]
+            else:
+                known = self.analyser.deficiency(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])).total
             self._deficiency[state] = known
         return known
+
+    def _quick(self, state: State) -> tuple[int, int | None, int, int] | None:
+        """(deficiency, pairs deficiency or None, meld deficiency, cover faces) of a 14-tile state
+        when the cover programme alone decides it, else None.
+
+        The cover programme does not count copies; its meld deficiency is exact when the hand's
+        wilds and its unfilled slots are at most two together (two wilds exist, so every unfilled
+        slot can be filled whatever the copies), and it does not matter when seven pairs are closer.
+        The same rule as :class:`Analyser` (which then certifies or searches), so the answers agree.
+        """
+        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+        size = self.analyser.size
+        cover = self.analyser.cover.cover(counts, size)
+        melds = max(0, size - cover.kept - wilds)
+        pairs = pairs_deficiency(counts, wilds, self.supply) if self.pairs else None
+        if wilds + melds > self.analyser.wilds and (pairs is None or melds <= pairs):
+            return None
+        total = melds if pairs is None else min(melds, pairs)
+        return total, pairs, melds, cover.faces
 
     def info(self, state: State) -> tuple[int, int, int]:
         """Of a 14-tile state: (deficiency, bit mask of the slots whose draw makes a winning 15,
@@ -190,15 +228,60 @@ class HandFacts:
         known = self._info.get(state)
         if known is not None:
             return known
-        k = self.deficiency(state)
-        useful = 0
-        if k:
-            for tile in self.analyser.useful_draws(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])):
-                useful |= 1 << self.slot(tile)
+        quick = self._quick(state)
+        if quick is not None:
+            k = quick[0]
+            self._deficiency[state] = k
+            useful = self._useful(state, *quick) if k else 0
+        else:
+            k = self.deficiency(state)
+            useful = 0
+            if k:
+                for tile in self.analyser.useful_draws(SolverHand(state[:FACE_COUNT], state[WILD_SLOT])):
+                    useful |= 1 << self.slot(tile)
         wins = (1 << SLOTS) - 1 if k == 0 else useful if k == 1 else 0
         known = (k, wins, useful)
         self._info[state] = known
         return known
+
+    def _useful(self, state: State, k: int, pairs: int | None, melds: int, faces: int) -> int:
+        """The slot mask of the draws that bring a state closer (``k`` > 0), when :meth:`_quick`
+        decided it: what :meth:`Analyser.useful_draws` answers, from the same cover.
+
+        A wild fills any unfilled slot; a plain face is useful as a meld hand when it is the face of
+        an unfilled slot of some optimal cover (exact here: nothing was relaxed), and as seven pairs
+        when it lowers the pairs count. Faces already held as often as they exist cannot be drawn.
+        """
+        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+        supply = self.supply
+        mask = 0
+        if melds == k:
+            mask = ALL_FACES_MASK if faces & ANY_FACE else faces & ALL_FACES_MASK
+        if pairs == k:
+            # Drawing a face not held gives the same pairs count for every face of the same supply.
+            fresh: dict[int, bool] = {}
+            for face in range(FACE_COUNT):
+                if counts[face] >= supply[face] or mask >> face & 1:
+                    continue
+                if counts[face] == 0:
+                    closer = fresh.get(supply[face])
+                    if closer is None:
+                        more = list(counts)
+                        more[face] = 1
+                        closer = pairs_deficiency(more, wilds, supply) < k
+                        fresh[supply[face]] = closer
+                else:
+                    more = list(counts)
+                    more[face] += 1
+                    closer = pairs_deficiency(more, wilds, supply) < k
+                if closer:
+                    mask |= 1 << face
+        for face in range(FACE_COUNT):
+            if mask >> face & 1 and counts[face] >= supply[face]:
+                mask &= ~(1 << face)
+        if wilds < self.analyser.wilds:
+            mask |= 1 << WILD_SLOT
+        return mask
 
     def discards(self, after: State) -> tuple[State, ...]:
         """The distinct 14-tile states after one discard from a 15-tile state."""
@@ -233,6 +316,20 @@ class HandFacts:
         if known is None and self.lower_bound(state) > bound:
             return False
         return self.deficiency(state) <= bound
+
+    def win_values(self, state: State) -> dict[int, float]:
+        """Of a 14-tile state: the points v of the 15 tiles after each draw that wins, by slot."""
+        known = self._win_values.get(state)
+        if known is None:
+            wins = self.info(state)[1]
+            known = {}
+            for x in range(SLOTS):
+                if wins >> x & 1 and state[x] < (self.supply[x] if x < FACE_COUNT else self.analyser.wilds):
+                    after = list(state)
+                    after[x] += 1
+                    known[x] = float(self.value(tuple(after)))
+            self._win_values[state] = known
+        return known
 
     def value(self, after: State) -> int:
         """v: the points of the best finish of a winning 15-tile state.
@@ -282,6 +379,7 @@ class ChanceSolver:
         self.pool = pool_size(len(seen) + 1)
         self.scale = (1.0 - risk) / self.pool
         self.memo: dict[tuple[State, int], tuple[float, float]] = {}
+        self._swaps: dict[tuple[State, int], State | None] = {}
         self.capped = False
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
@@ -304,7 +402,8 @@ class ChanceSolver:
         total_v = total_e = 0.0
         left = self.left
         useful = facts.info(state)[2]
-        advance = self.method in ("advance", "advance-capped")
+        advance = self.method in _ADVANCING
+        swapping = k == 1 and self.method in _SWAPPING
         # advance: every draw that does not bring the hand closer leads back to the same hand.
         back_v, back_e = self.solve(state, rest) if advance and rest else (0.0, 0.0)
         back = 0
@@ -313,9 +412,7 @@ class ChanceSolver:
             if n <= 0:
                 continue
             if wins >> x & 1:
-                after = list(state)
-                after[x] += 1
-                best_e = float(facts.value(tuple(after)))
+                best_e = facts.win_values(state)[x]
                 if advance:
                     best_e = max(best_e, back_e)
                 elif rest:  # hold: play on with a winning hand
@@ -325,7 +422,13 @@ class ChanceSolver:
                 total_e += n * best_e
                 continue
             if advance and not useful >> x & 1:
-                back += n
+                swap = self.swap_to(state, x) if swapping and rest else None
+                if swap is None:
+                    back += n
+                else:
+                    v, e = self.solve(swap, rest)
+                    total_v += n * max(v, back_v)
+                    total_e += n * max(e, back_e)
                 continue
             if not rest:
                 continue
@@ -349,11 +452,14 @@ class ChanceSolver:
         draws left after it (``win``: the 15 tiles win, these are the ways to hold)."""
         facts = self.facts
         k, _, useful = facts.info(state)
-        advance = self.method in ("advance", "advance-capped")
+        advance = self.method in _ADVANCING
         if advance and (win or not useful >> x & 1):
             # advance: a draw that does not bring the hand closer is thrown back, and a winning
-            # hand is held only that way.
-            return [state] if k <= rest else []
+            # hand is held only that way; swap may also swap into its best wait.
+            if k > rest:
+                return []
+            swap = self.swap_to(state, x) if not win and k == 1 and self.method in _SWAPPING else None
+            return [state] if swap is None else [state, swap]
         grown = list(state)
         grown[x] += 1
         children = facts.discards(tuple(grown))
@@ -365,6 +471,50 @@ class ChanceSolver:
                 return []
         return [c for c in children if facts.within(c, bound)]
 
+    def swap_to(self, state: State, x: int) -> State | None:
+        """For ``swap``, a one-away state that drew a slot ``x`` that does not complete it: the
+        one-away hand after another discard with the most unseen winning tiles, when it has more
+        than the hand kept as it is (else None; ties go to the lowest slot thrown). Only a drawn
+        face next to a tile of the hand (:func:`_near`) is considered: a restriction of the policy,
+        which stays one the player could follow."""
+        key = (state, x)
+        if key in self._swaps:
+            return self._swaps[key]
+        facts = self.facts
+        if x == WILD_SLOT or not any(state[f] for f in _NEAR[x]):
+            self._swaps[key] = None  # a tile that meets no tile of the hand is thrown back
+            return None
+        best = self.waiting(state)
+        choice = None
+        grown = list(state)
+        grown[x] += 1
+        for child in facts.discards(tuple(grown)):
+            if child == state or not facts.within(child, 1):
+                continue
+            count = self.waiting(child)
+            if count > best:
+                best, choice = count, child
+        self._swaps[key] = choice
+        return choice
+
+    def waiting(self, state: State) -> int:
+        """Unseen copies of the draws that make a 15-tile winning hand of ``state``."""
+        wins = self.facts.info(state)[1]
+        left = self.left
+        return sum(left[y] - state[y] for y in range(SLOTS) if wins >> y & 1 and left[y] > state[y])
+
+
+def _near(face: int) -> tuple[int, ...]:
+    """The faces a drawn face may form a meld or a pair with: its own face, the same number in the
+    other colours, the same colour within two numbers (12-13-1 counted as adjacent)."""
+    colour, number = divmod(face, 13)
+    same_number = [c * 13 + number for c in range(4)]
+    run = [colour * 13 + (number + step) % 13 for step in (-2, -1, 1, 2)]
+    return tuple(sorted(set(same_number + run)))
+
+
+_NEAR = tuple(_near(face) for face in range(FACE_COUNT))
+
 
 def _solve_with(
     deal: Deal,
@@ -374,27 +524,28 @@ def _solve_with(
     method: Method | None,
     time_limit: float,
 ) -> list[tuple[float, float, Method]]:
-    """(V, E, method used) of each (14 tiles, seen). ``method`` None: per hand the first of exact,
-    keep, advance that ends within its share of the time, else advance-capped; a method given by
-    name runs to the end."""
+    """(V, E, method used) of each (14 tiles, seen); a method given by name runs to the end.
+
+    ``method`` None: up to :data:`EXACT_DRAWS` draws exact, beyond it ``advance``, each hand within
+    an equal share of what is left of the time (``exact-capped`` / ``advance-capped`` past it).
+    Every hand of one answer uses the same method, so that the rows compare.
+    """
     facts = HandFacts(deal)
     out: list[tuple[float, float, Method]] = []
     start = perf_counter()
-    for index, (tiles, seen) in enumerate(hands):
-        state = facts.state(tiles)
+    first: Method = "exact" if draws <= EXACT_DRAWS else "advance"
+    capped_name: Method = "exact-capped" if first == "exact" else "advance-capped"
+    states = [facts.state(tiles) for tiles, _ in hands]
+    for index, ((_, seen), state) in enumerate(zip(hands, states)):
         if method is not None:
             v, e = ChanceSolver(facts, seen, risk, method).solve(state, draws)
             out.append((v, e, method))
             continue
         now = perf_counter()
         share = max(0.0, start + time_limit - now) / (len(hands) - index)
-        name: Method = "exact" if draws <= EXACT_DRAWS else "advance-capped"
-        solver = ChanceSolver(facts, seen, risk, name, now + share)
+        solver = ChanceSolver(facts, seen, risk, capped_name, now + share)
         v, e = solver.solve(state, draws)
-        if solver.capped:
-            out.append((v, e, "advance-capped" if name != "exact" else "exact-capped"))
-        else:
-            out.append((v, e, name if name == "exact" else "advance"))
+        out.append((v, e, capped_name if solver.capped else first))
     return out
 
 
