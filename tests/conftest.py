@@ -157,19 +157,3 @@ def succeeding(db: Path, real: bool = False) -> Callable[..., str]:
         return result.out
 
     return run
-
-
-#: ``cli(db, *args, real=False)``: :func:`on_ledger` with the result as a ``CompletedProcess``.
-Cli = Callable[..., "subprocess.CompletedProcess[str]"]
-
-
-@pytest.fixture
-def cli() -> Cli:
-    """:func:`on_ledger` in the shape of ``subprocess.run`` (returncode, stdout, stderr), for the tests
-    still reading it so (tests/test_round_entry.py)."""
-
-    def call(db: Path, *args: str, real: bool = False) -> subprocess.CompletedProcess[str]:
-        done = on_ledger(db, *args, real=real)
-        return subprocess.CompletedProcess(list(args), done.code, done.out, done.err)
-
-    return call
