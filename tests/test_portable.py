@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# A quoted absolute path into a home, temporary or installation folder ("/tmp/venv/bin/okeytool").
+# A quoted absolute path into a home, temporary or installation folder, e.g. a virtual environment's
+# console script under /tmp written into a test.
 MACHINE_PATH = re.compile(r"""['"](/tmp/|/root/|/home/|/work/|/usr/local/|/opt/)[A-Za-z0-9_.-]""")
 
 
@@ -21,11 +22,12 @@ def test_no_file_holds_a_path_of_this_machine() -> None:
         f"{path.relative_to(ROOT)}:{number}"
         for path in _project_files()
         for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
-        if MACHINE_PATH.search(line) and path.name != "test_portable.py"
+        if MACHINE_PATH.search(line)
     ]
     assert found == []
 
 
 def test_the_pattern_finds_such_a_path() -> None:
-    assert MACHINE_PATH.search('OKEYTOOL = "/tmp/venv/bin/okeytool"')
+    written = "OKEYTOOL = " + '"' + "/".join(("", "tmp", "venv", "bin", "okeytool")) + '"'
+    assert MACHINE_PATH.search(written)
     assert not MACHINE_PATH.search('Path(sys.executable).with_name("okeytool")')
