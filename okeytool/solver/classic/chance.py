@@ -178,6 +178,7 @@ class HandFacts:
         self._children: dict[State, tuple[State, ...]] = {}
         self._lower: dict[State, int] = {}
         self._win_values: dict[State, dict[int, float]] = {}
+        self._kept: dict[tuple[State, int], tuple[State, ...]] = {}
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
@@ -317,6 +318,16 @@ class HandFacts:
             return False
         return self.deficiency(state) <= bound
 
+    def kept(self, after: State, bound: int) -> tuple[State, ...]:
+        """The 14-tile states after one discard from a 15-tile state that are at most ``bound``
+        tiles away (cached: the same for every hand of a deal)."""
+        key = (after, bound)
+        known = self._kept.get(key)
+        if known is None:
+            known = tuple(c for c in self.discards(after) if self.within(c, bound))
+            self._kept[key] = known
+        return known
+
     def win_values(self, state: State) -> dict[int, float]:
         """Of a 14-tile state: the points v of the 15 tiles after each draw that wins, by slot."""
         known = self._win_values.get(state)
@@ -380,10 +391,103 @@ class ChanceSolver:
         self.scale = (1.0 - risk) / self.pool
         self.memo: dict[tuple[State, int], tuple[float, float]] = {}
         self._swaps: dict[tuple[State, int], State | None] = {}
+        self._plans: dict[State, tuple[int, tuple[tuple[int, int, object], ...], int]] = {}
         self.capped = False
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
         """(V_T, E_T) of a 14-tile state."""
+        if self.method in _ADVANCING:
+            return self._solve_planned(state, draws)
+        return self.solve_reference(state, draws)
+
+    def _plan(self, state: State) -> tuple[int, tuple[tuple[int, int, object], ...], int]:
+        """For an advancing method, what a draw does to a 14-tile state, slot by slot and in slot
+        order, the same for every horizon: (deficiency, entries, copies thrown back). An entry is
+        (kind, unseen copies, payload): 0 a winning draw (payload its points), 1 a useful draw
+        (payload the states after the discards the method keeps), 2 a swap (payload the slot,
+        :meth:`swap_to` the state swapped into). The draws thrown back are counted apart, as :meth:`solve_reference` does."""
+        known = self._plans.get(state)
+        if known is not None:
+            return known
+        facts = self.facts
+        k, wins, useful = facts.info(state)
+        swapping = k == 1 and self.method in _SWAPPING
+        left = self.left
+        entries: list[tuple[int, int, object]] = []
+        back = 0
+        for x in range(SLOTS):
+            n = left[x] - state[x]
+            if n <= 0:
+                continue
+            if wins >> x & 1:
+                entries.append((0, n, facts.win_values(state)[x]))
+            elif not useful >> x & 1:
+                if swapping and x != WILD_SLOT and any(state[f] for f in _NEAR[x]):
+                    entries.append((2, n, x))  # swap_to decides, when a draw is left after it
+                else:
+                    back += n
+            else:
+                grown = list(state)
+                grown[x] += 1
+                entries.append((1, n, facts.kept(tuple(grown), k - 1)))
+        known = (k, tuple(entries), back)
+        self._plans[state] = known
+        return known
+
+    def _solve_planned(self, state: State, draws: int) -> tuple[float, float]:
+        """:meth:`solve_reference` for the advancing methods, over :meth:`_plan`: the same sums in
+        the same order (so the same floats), without walking the 53 slots again for each horizon."""
+        if draws <= 0:
+            return 0.0, 0.0
+        key = (state, draws)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        k, entries, back = self._plan(state)
+        if k > draws:
+            self.memo[key] = (0.0, 0.0)
+            return 0.0, 0.0
+        if self.deadline is not None and perf_counter() > self.deadline:
+            self.capped = True
+            return 0.0, 0.0
+        rest = draws - 1
+        solve = self._solve_planned
+        back_v, back_e = solve(state, rest) if rest else (0.0, 0.0)
+        total_v = total_e = 0.0
+        for kind, n, payload in entries:
+            if kind == 0:
+                total_v += n
+                total_e += n * max(payload, back_e)  # type: ignore[call-overload]
+            elif kind == 2:
+                swap = self.swap_to(state, payload) if rest else None  # type: ignore[arg-type]
+                if swap is None:
+                    back += n
+                    continue
+                v, e = solve(swap, rest)
+                total_v += n * max(v, back_v)
+                total_e += n * max(e, back_e)
+            else:
+                if not rest:
+                    continue
+                best_v = best_e = 0.0
+                if k - 1 <= rest:
+                    for child in payload:  # type: ignore[attr-defined]
+                        v, e = solve(child, rest)
+                        if v > best_v:
+                            best_v = v
+                        if e > best_e:
+                            best_e = e
+                total_v += n * best_v
+                total_e += n * best_e
+        total_v += back * back_v
+        total_e += back * back_e
+        known = (total_v * self.scale, total_e * self.scale)
+        self.memo[key] = known
+        return known
+
+    def solve_reference(self, state: State, draws: int) -> tuple[float, float]:
+        """(V_T, E_T) of a 14-tile state, the recursion as stated (every method; the advancing
+        ones run :meth:`_solve_planned`, which the tests hold to this)."""
         if draws <= 0:
             return 0.0, 0.0
         key = (state, draws)
@@ -405,7 +509,7 @@ class ChanceSolver:
         advance = self.method in _ADVANCING
         swapping = k == 1 and self.method in _SWAPPING
         # advance: every draw that does not bring the hand closer leads back to the same hand.
-        back_v, back_e = self.solve(state, rest) if advance and rest else (0.0, 0.0)
+        back_v, back_e = self.solve_reference(state, rest) if advance and rest else (0.0, 0.0)
         back = 0
         for x in range(SLOTS):
             n = left[x] - state[x]
@@ -417,7 +521,7 @@ class ChanceSolver:
                     best_e = max(best_e, back_e)
                 elif rest:  # hold: play on with a winning hand
                     for child in self.options(state, x, rest, win=True):
-                        best_e = max(best_e, self.solve(child, rest)[1])
+                        best_e = max(best_e, self.solve_reference(child, rest)[1])
                 total_v += n
                 total_e += n * best_e
                 continue
@@ -426,7 +530,7 @@ class ChanceSolver:
                 if swap is None:
                     back += n
                 else:
-                    v, e = self.solve(swap, rest)
+                    v, e = self.solve_reference(swap, rest)
                     total_v += n * max(v, back_v)
                     total_e += n * max(e, back_e)
                 continue
@@ -434,7 +538,7 @@ class ChanceSolver:
                 continue
             best_v = best_e = 0.0
             for child in self.options(state, x, rest, win=False):
-                v, e = self.solve(child, rest)
+                v, e = self.solve_reference(child, rest)
                 if v > best_v:
                     best_v = v
                 if e > best_e:
@@ -462,14 +566,13 @@ class ChanceSolver:
             return [state] if swap is None else [state, swap]
         grown = list(state)
         grown[x] += 1
-        children = facts.discards(tuple(grown))
         if self.method == "exact":
             bound = rest
         else:  # the lowest deficiency a discard leaves: one less after a useful draw
             bound = 0 if win else k - 1 if useful >> x & 1 else k
             if bound > rest:
                 return []
-        return [c for c in children if facts.within(c, bound)]
+        return list(facts.kept(tuple(grown), bound))
 
     def swap_to(self, state: State, x: int) -> State | None:
         """For ``swap``, a one-away state that drew a slot ``x`` that does not complete it: the
