@@ -405,7 +405,8 @@ class ChanceSolver:
         order, the same for every horizon: (deficiency, entries, copies thrown back). An entry is
         (kind, unseen copies, payload): 0 a winning draw (payload its points), 1 a useful draw
         (payload the states after the discards the method keeps), 2 a swap (payload the slot,
-        :meth:`swap_to` the state swapped into). The draws thrown back are counted apart, as :meth:`solve_reference` does."""
+        :meth:`swap_to` the state swapped into). The draws thrown back are counted apart, as
+        :meth:`solve_reference` does."""
         known = self._plans.get(state)
         if known is not None:
             return known
