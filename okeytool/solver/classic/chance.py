@@ -58,7 +58,7 @@ from okeytool.rules import PROFILES
 from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
-from okeytool.solver.classic.pairs import pairs_deficiency
+from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
@@ -179,6 +179,10 @@ class HandFacts:
         self._lower: dict[State, int] = {}
         self._win_values: dict[State, dict[int, float]] = {}
         self._kept: dict[tuple[State, int], tuple[State, ...]] = {}
+        self._raws: dict[State, tuple[int, int | None, int]] = {}
+        self._orphans = sum(1 << f for f in range(FACE_COUNT) if self.supply[f] <= 1)
+        cover = self.analyser.cover
+        self._best = cover._best if cover.compiled else None  # the compiled programme, masks in
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
@@ -213,15 +217,47 @@ class HandFacts:
         slot can be filled whatever the copies), and it does not matter when seven pairs are closer.
         The same rule as :class:`Analyser` (which then certifies or searches), so the answers agree.
         """
-        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
-        size = self.analyser.size
-        cover = self.analyser.cover.cover(counts, size)
-        melds = max(0, size - cover.kept - wilds)
-        pairs = pairs_deficiency(counts, wilds, self.supply) if self.pairs else None
+        wilds = state[WILD_SLOT]
+        melds, pairs, faces = self._raw(state)
         if wilds + melds > self.analyser.wilds and (pairs is None or melds <= pairs):
             return None
         total = melds if pairs is None else min(melds, pairs)
-        return total, pairs, melds, cover.faces
+        return total, pairs, melds, faces
+
+    def _raw(self, state: State) -> tuple[int, int | None, int]:
+        """Of a 14-tile state, cached: the cover programme's meld deficiency (copies not counted),
+        the seven-pairs deficiency (None without seven pairs) and the cover's unfilled faces."""
+        known = self._raws.get(state)
+        if known is not None:
+            return known
+        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+        size = self.analyser.size
+        row = bytes(counts)
+        one = int(row.translate(_AT_LEAST_ONE)[::-1], 2)
+        two = int(row.translate(_AT_LEAST_TWO)[::-1], 2)
+        if self._best is not None:
+            kept, faces = self._best(one, two, size)
+        else:
+            cover = self.analyser.cover.cover(counts, size)
+            kept, faces = cover.kept, cover.faces
+        melds = max(0, size - kept - wilds)
+        pairs = None
+        if self.pairs:
+            # pairs_deficiency from the masks (the same closed form, tests/test_chance_facts.py).
+            singles = one & ~two
+            lone_count = singles.bit_count()
+            orphans = (singles & self._orphans).bit_count()
+            lone = lone_count - orphans
+            with_wild = min(wilds, lone_count)
+            spare = wilds - with_wild
+            full = min(PAIRS, two.bit_count() + with_wild + spare // 2)
+            orphans_left = max(0, orphans - with_wild)
+            lone_left = lone - max(0, with_wild - orphans)
+            halves = lone_left + min(orphans_left, MAX_WILDS - wilds) + spare % 2
+            pairs = 2 * PAIRS - (2 * full + min(PAIRS - full, halves))
+        known = (melds, pairs, faces)
+        self._raws[state] = known
+        return known
 
     def info(self, state: State) -> tuple[int, int, int]:
         """Of a 14-tile state: (deficiency, bit mask of the slots whose draw makes a winning 15,
@@ -304,10 +340,8 @@ class HandFacts:
         can only fit more tiles than the supply allows) and the exact seven-pairs count."""
         known = self._lower.get(state)
         if known is None:
-            counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
-            size = self.analyser.size
-            melds = max(0, size - self.analyser.cover.cover(counts, size).kept - wilds)
-            known = min(melds, pairs_deficiency(counts, wilds, self.supply)) if self.pairs else melds
+            melds, pairs, _ = self._raw(state)
+            known = melds if pairs is None else min(melds, pairs)
             self._lower[state] = known
         return known
 
@@ -618,6 +652,9 @@ def _near(face: int) -> tuple[int, ...]:
 
 
 _NEAR = tuple(_near(face) for face in range(FACE_COUNT))
+#: bytes.translate tables: a count byte to the digit "1" when at least one (two) copies are held.
+_AT_LEAST_ONE = bytes([48] + [49] * 255)
+_AT_LEAST_TWO = bytes([48, 48] + [49] * 254)
 
 
 def _solve_with(
