@@ -438,7 +438,7 @@ class ChanceSolver:
         """For an advancing method, what a draw does to a 14-tile state, slot by slot and in slot
         order, the same for every horizon: (deficiency, entries, copies thrown back). An entry is
         (kind, unseen copies, payload): 0 a winning draw (payload its points), 1 a useful draw
-        (payload the states after the discards the method keeps), 2 a swap (payload the slot,
+        (payload the 15 tiles; :meth:`HandFacts.kept` the discards the method keeps), 2 a swap (payload the slot,
         :meth:`swap_to` the state swapped into). The draws thrown back are counted apart, as
         :meth:`solve_reference` does."""
         known = self._plans.get(state)
@@ -464,7 +464,7 @@ class ChanceSolver:
             else:
                 grown = list(state)
                 grown[x] += 1
-                entries.append((1, n, facts.kept(tuple(grown), k - 1)))
+                entries.append((1, n, tuple(grown)))  # its discards are asked for when a draw is left
         known = (k, tuple(entries), back)
         self._plans[state] = known
         return known
@@ -487,6 +487,7 @@ class ChanceSolver:
             return 0.0, 0.0
         rest = draws - 1
         solve = self._solve_planned
+        kept = self.facts.kept
         back_v, back_e = solve(state, rest) if rest else (0.0, 0.0)
         total_v = total_e = 0.0
         for kind, n, payload in entries:
@@ -506,7 +507,7 @@ class ChanceSolver:
                     continue
                 best_v = best_e = 0.0
                 if k - 1 <= rest:
-                    for child in payload:  # type: ignore[attr-defined]
+                    for child in kept(payload, k - 1):  # type: ignore[arg-type]
                         v, e = solve(child, rest)
                         if v > best_v:
                             best_v = v
