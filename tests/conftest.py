@@ -7,7 +7,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,86 +49,111 @@ def hand(deal: Deal, text: str) -> tuple[Tile, ...]:
     return deal.resolve(parse_tiles(text, wrap=deal.rules.wrap))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Run:
-    """The outcome of one command-line run through ``okeytool.cli.main``."""
+    """What a person sees of one ``okeytool`` run: the exit code, standard output and standard error."""
 
     code: int
     out: str
     err: str
 
 
-@pytest.fixture
-def run_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
-    """Run ``okeytool ARGS`` in-process through ``main()`` (the error-to-exit-code layer)."""
+def _exit_code(done: SystemExit) -> int:
+    """The process exit code ``sys.exit(done.code)`` would give."""
+    if done.code is None:
+        return 0
+    return done.code if isinstance(done.code, int) else 1  # a message: printed, exit code 1
+
+
+def in_process(*args: str, stdin: str | bytes = "", env: Mapping[str, str | None] | None = None) -> Run:
+    """Run ``okeytool ARGS`` in this process through the real entry point, :func:`okeytool.cli.main`.
+
+    The one in-process runner of the suite: what ``main`` maps errors to (one line on stderr, the exit
+    code) is what a user gets. Standard input is ``stdin`` (empty, as from ``/dev/null``, by default),
+    text over bytes like a real stream; ``env`` sets variables for the run (``None`` removes one); output
+    is read back as UTF-8 bytes. Everything is restored afterwards. Where a terminal, a signal, a file
+    seen by another process or the process boundary itself matters, use :func:`real_process`.
+    """
     from okeytool.cli import main
 
-    def run(*args: str, stdin: str | None = None) -> Run:
-        monkeypatch.setattr(sys, "argv", ["okeytool", *args])
-        if stdin is not None:
-            import io
-
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        capsys.readouterr()
+    raw = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    out, err = io.BytesIO(), io.BytesIO()
+    streams = (
+        io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"),
+        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
+        io.TextIOWrapper(err, encoding="utf-8", write_through=True),
+    )
+    saved_streams, saved_argv = (sys.stdin, sys.stdout, sys.stderr), sys.argv
+    saved_env = {name: os.environ.get(name) for name in env or {}}
+    try:
+        _set_env(env or {})
+        sys.argv = ["okeytool", *args]
+        sys.stdin, sys.stdout, sys.stderr = streams
         try:
             main()
             code = 0
         except SystemExit as done:
-            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
+            code = _exit_code(done)
+        for stream in streams[1:]:
+            stream.flush()
+        return Run(code, out.getvalue().decode("utf-8"), err.getvalue().decode("utf-8"))
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved_streams
+        sys.argv = saved_argv
+        _set_env(saved_env)
 
-    return run
+
+def _set_env(env: Mapping[str, str | None]) -> None:
+    for name, value in env.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
-def invoke_main(
-    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str = ""
-) -> tuple[int, str, str]:
-    """Run the real entry point (with its error handling) in-process: exit code, stdout, stderr."""
-    from okeytool.cli import main
+def real_process(
+    *args: str, stdin: str | bytes = "", env: Mapping[str, str | None] | None = None, timeout: float = 60
+) -> Run:
+    """Run ``okeytool ARGS`` as a real process (``python -m okeytool``), ``env`` over this environment."""
+    environment = dict(os.environ)
+    for name, value in (env or {}).items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value
+    done = subprocess.run(
+        [sys.executable, "-m", "okeytool", *args],
+        input=stdin.encode("utf-8") if isinstance(stdin, str) else stdin,
+        capture_output=True, env=environment, timeout=timeout,
+    )  # fmt: skip
+    return Run(done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8"))
 
-    monkeypatch.setattr(sys, "argv", ["okeytool", *args])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        main()
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+
+@pytest.fixture
+def run_main() -> Callable[..., Run]:
+    """:func:`in_process` as a fixture: ``run_main("check", "-i", "Y7", TILES, stdin=..., env=...)``."""
+    return in_process
 
 
 # -- the ledger tests' command line: in-process, or a real process where a file must be seen --------
 
-Cli = Callable[..., "subprocess.CompletedProcess[str]"]
+#: Wide and without colours, so that a table is read as it is laid out.
+LEDGER_ENV = {"COLUMNS": "200", "NO_COLOR": "1"}
 
 
-@pytest.fixture
-def cli(run_main: Callable[..., Run], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """``cli(db, *args, real=False)``: ``okeytool ARGS`` on the ledger ``db`` (chosen by ``$OKEYTOOL_DB``,
-    wide, no colours), in-process through :func:`run_main`, or as a real process with ``real=True``."""
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setenv("NO_COLOR", "1")
-
-    def call(db: Path, *args: str, real: bool = False) -> subprocess.CompletedProcess[str]:
-        monkeypatch.setenv("OKEYTOOL_DB", str(db))
-        if real:
-            return subprocess.run(
-                [sys.executable, "-m", "okeytool", *args], capture_output=True, text=True, env=dict(os.environ),
-                timeout=60,
-            )  # fmt: skip
-        done = run_main(*args)
-        return subprocess.CompletedProcess(list(args), done.code, done.out, done.err)
-
-    return call
+def on_ledger(db: Path, *args: str, real: bool = False, stdin: str | bytes = "") -> Run:
+    """``okeytool ARGS`` on the ledger ``db`` (chosen by ``$OKEYTOOL_DB``), in-process or with ``real=True``
+    as a real process."""
+    env = {**LEDGER_ENV, "OKEYTOOL_DB": str(db)}
+    return (real_process if real else in_process)(*args, stdin=stdin, env=env)
 
 
-def runner(cli: Cli, db: Path, real: bool = False) -> Callable[..., str]:
+def succeeding(db: Path, real: bool = False) -> Callable[..., str]:
     """A function running ``okeytool ARGS`` on ``db`` that asserts success and returns stdout."""
 
     def run(*args: str) -> str:
-        result = cli(db, *args, real=real)
-        assert result.returncode == 0, result.stderr
-        return result.stdout
+        result = on_ledger(db, *args, real=real)
+        assert result.code == 0, result.err
+        return result.out
 
     return run

@@ -123,5 +123,9 @@ def test_jobs_is_capped(run_main, tmp_path: Path) -> None:
     assert run.code == 2 and run.out == "" and run.err.count("\n") == 1
     assert f"--jobs takes 1 to {max_jobs()} (2 per core" in run.err
     assert max_jobs() == 2 * (os.cpu_count() or 1)
-    assert run_main("batch", str(source), "--jobs", "-1").code == 2
-    assert run_main("batch", str(source), "--jobs", str(max_jobs())).code == 0
+    negative = run_main("batch", str(source), "--jobs", "-1")
+    assert negative.code == 2 and negative.out == "" and "--jobs takes 1 to" in negative.err
+    most = run_main("batch", str(source), "--jobs", str(max_jobs()))
+    assert most.code == 0 and most.err == "", most.err
+    answers = [json.loads(line) for line in most.out.splitlines()]
+    assert [a["id"] for a in answers] == [0, 1] and all("discards" in a for a in answers)

@@ -6,9 +6,7 @@ import json
 from collections import Counter
 
 import pytest
-from typer.testing import CliRunner
-
-from okeytool.cli import app
+from conftest import in_process
 
 V12 = "R1 R2 R3 R4 B9 B10 B11 K5 Y5 R5 K11 K12 K13 K1 B2"
 
@@ -116,10 +114,9 @@ def test_same_answer_other_ways(run_main, args: tuple[str, ...]) -> None:
     assert check_json(run_main, *args, V12) == check_json(run_main, "-i", "Y7", V12)
 
 
-def test_cli_runner_and_rich_output() -> None:
-    runner = CliRunner()
-    result = runner.invoke(app, ["check", "-i", "Y7", *V12.split(), "--json"])
-    assert result.exit_code == 0
-    assert json.loads(result.stdout)["winning_discards"] == ["B2"]
-    text = runner.invoke(app, ["check", "-i", "Y7", V12])
-    assert text.exit_code == 0 and "B2" in text.stdout and "winning" in text.stdout
+def test_json_and_rich_output() -> None:
+    result = in_process("check", "-i", "Y7", *V12.split(), "--json")
+    assert result.code == 0 and result.err == ""
+    assert json.loads(result.out)["winning_discards"] == ["B2"]
+    text = in_process("check", "-i", "Y7", V12)
+    assert text.code == 0 and "B2" in text.out and "winning" in text.out

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from conftest import in_process
 
-from okeytool.cli import app
+from okeytool import cli
 from okeytool.errors import InputError
 
 # The console script installed beside the interpreter running the tests: never a path of one machine.
@@ -79,11 +79,25 @@ def test_json_mode_errors_the_same_way(run_main) -> None:
         (["check", "-i", "Y7", "--option", "wrapping=true", GOOD], "unknown rule option"),
     ],
 )
-def test_cli_runner_raises_input_errors_for_main_to_report(args: list[str], error: str) -> None:
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code != 0
-    assert isinstance(result.exception, InputError)
-    assert error in str(result.exception)
+def test_commands_raise_input_errors_for_main_to_report(
+    args: list[str], error: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command raises the library's InputError; only the entry point turns it into the line a user sees."""
+    raised: list[BaseException] = []
+    app = cli.app
+
+    def watched(*given: object, **options: object) -> object:
+        try:
+            return app(*given, **options)
+        except BaseException as err:
+            raised.append(err)
+            raise
+
+    monkeypatch.setattr(cli, "app", watched)
+    run = in_process(*args)
+    assert len(raised) == 1 and isinstance(raised[0], InputError) and error in str(raised[0])
+    assert (run.code, run.out) == (2, "")
+    assert run.err == f"okeytool: error: {raised[0]}\n"
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,11 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import in_process
 
 from okeytool.ledger import Ledger
 from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES
@@ -70,27 +72,23 @@ def ledger(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def complete(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], env: dict[str, str]):
+def complete(env: dict[str, str]) -> Callable[..., list[str]]:
     """Bash completion asked of ``okeytool.cli.main`` in this process (the same protocol, no start-up)."""
-    from okeytool.cli import main
 
     def ask(line: str, db: Path | None = None) -> list[str]:
         words = line.split()
-        monkeypatch.delenv("OKEYTOOL_DB", raising=False)
-        monkeypatch.setenv("HOME", env["HOME"])
-        monkeypatch.setenv("XDG_DATA_HOME", env["XDG_DATA_HOME"])
-        monkeypatch.setenv("_OKEYTOOL_COMPLETE", "complete_bash")
-        monkeypatch.setenv("COMP_WORDS", line)
-        monkeypatch.setenv("COMP_CWORD", str(len(words) if line.endswith(" ") else len(words) - 1))
-        if db is not None:
-            monkeypatch.setenv("OKEYTOOL_DB", str(db))
-        monkeypatch.setattr(sys, "argv", ["okeytool"])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as done:
-            main()
-        out = capsys.readouterr()
-        assert done.value.code in (0, None) and out.err == "", out.err
-        text = out.out.removesuffix("\n")
+        done = in_process(
+            env={
+                "OKEYTOOL_DB": str(db) if db is not None else None,
+                "HOME": env["HOME"],
+                "XDG_DATA_HOME": env["XDG_DATA_HOME"],
+                "_OKEYTOOL_COMPLETE": "complete_bash",
+                "COMP_WORDS": line,
+                "COMP_CWORD": str(len(words) if line.endswith(" ") else len(words) - 1),
+            }
+        )
+        assert done.code == 0 and done.err == "", done.err
+        text = done.out.removesuffix("\n")
         return text.split("\n") if text else []
 
     return ask

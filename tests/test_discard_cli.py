@@ -7,9 +7,8 @@ import json
 from collections import Counter
 
 import pytest
-from typer.testing import CliRunner
+from conftest import in_process
 
-from okeytool.cli import app
 from okeytool.commands.batch import answer_line
 from okeytool.tiles import Tile
 
@@ -109,11 +108,11 @@ def test_thrown_tile_counts_as_gone(run_main) -> None:
 def test_text_output_names_the_recommended_tile(run_main) -> None:
     for tiles, indicator in ((SPREAD, "Y7"), (V12, "Y7"), (OKEY_FINISH, "R4")):
         best = discard_json(run_main, "-i", indicator, tiles)["discards"][0]["tile"]
-        result = CliRunner().invoke(app, ["discard", "-i", indicator, tiles])
-        assert result.exit_code == 0, result.output
-        last = result.output.strip().splitlines()[-1]
+        result = in_process("discard", "-i", indicator, tiles)
+        assert result.code == 0 and result.err == "", result.err
+        last = result.out.strip().splitlines()[-1]
         assert last.startswith(f"throw {best}"), last
-    text = CliRunner().invoke(app, ["discard", "-i", "Y7", V12]).output
+    text = in_process("discard", "-i", "Y7", V12).out
     assert "wins" in text.strip().splitlines()[-1]
 
 

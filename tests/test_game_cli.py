@@ -3,34 +3,26 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import invoke_main
-from typer.testing import CliRunner
+from conftest import Run, in_process, real_process
 
-from okeytool.cli import app
+from okeytool.ledger.paths import default_db_path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
-runner = CliRunner()
 
 
-def game(db: Path, *args: str, stdin: str | None = None) -> dict[str, Any]:
-    result = runner.invoke(app, ["game", *args, "--db", str(db), "--json"], input=stdin)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+def game(db: Path, *args: str, stdin: str = "") -> dict[str, Any]:
+    result = in_process("game", *args, "--db", str(db), "--json", stdin=stdin)
+    assert result.code == 0, result.err
+    return json.loads(result.out)  # type: ignore[no-any-return]
 
 
-def cli(db: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def cli(db: Path, *args: str, stdin: str = "") -> Run:
     """A real process, the ledger chosen by the environment variable."""
-    env = {**os.environ, "OKEYTOOL_DB": str(db)}
-    return subprocess.run(
-        [sys.executable, "-m", "okeytool", *args], input=stdin, capture_output=True, text=True, env=env, timeout=30
-    )
+    return real_process(*args, stdin=stdin, env={"OKEYTOOL_DB": str(db)}, timeout=30)
 
 
 @pytest.fixture
@@ -63,9 +55,7 @@ def test_options_and_other_games(db: Path) -> None:
     assert doc["game"] == 2 and doc["totals"] == {"P1": -202, "P2": 149, "P3": 404, "P4": 44}
 
 
-def test_a_101_match_ends_after_its_rounds(
-    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_101_match_ends_after_its_rounds(db: Path) -> None:
     game(db, "new", "--rules", "101", "--players", "P1,P2,P3,P4", "--option", "rounds=2")
     document = json.loads((EXAMPLES / "101-normal.json").read_text())
     game(db, "round", "--round", "-", stdin=json.dumps(document))
@@ -74,9 +64,8 @@ def test_a_101_match_ends_after_its_rounds(
     final = game(db, "round", "--round", "-", stdin=json.dumps(document))
     assert final["finished"] is True and final["winners"] == ["P1"]
     assert final["totals"] == {"P1": -404, "P2": 298 + 202, "P3": 808, "P4": 88}
-    code, out, err = invoke_main(
-        ["game", "round", "--db", str(db), "--round", "-"], capsys, monkeypatch, json.dumps(document)
-    )
+    refused = in_process("game", "round", "--db", str(db), "--round", "-", stdin=json.dumps(document))
+    code, out, err = refused.code, refused.out, refused.err
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "finished" in err and "P1 won" in err
 
@@ -85,39 +74,41 @@ def test_show_renders_a_table_and_a_chart(db: Path) -> None:
     game(db, "new", "--players", "Ali,Bora,Cem,Deniz", "--scheme", "okeygg", "--option", "target=7")
     for winner in ("Ali", "Bora", "Ali"):
         game(db, "round", "-w", winner, "-f", "pairs" if winner == "Ali" else "normal")
-    result = runner.invoke(app, ["game", "show", "--db", str(db)])
-    assert result.exit_code == 0
-    assert "Ali wins" in result.stdout and "running totals" in result.stdout
-    assert "Ali wins" in result.stdout and " 8" in result.stdout and "█" in result.stdout
+    result = in_process("game", "show", "--db", str(db))
+    assert result.code == 0
+    assert "Ali wins" in result.out and "running totals" in result.out
+    assert "Ali wins" in result.out and " 8" in result.out and "█" in result.out
 
 
 def test_export_formats(db: Path, tmp_path: Path) -> None:
     game(db, "new", "--rules", "rummikub", "--players", "P1,A,B,C")
     game(db, "round", "--round", str(EXAMPLES / "rummikub-out.json"))
-    out = runner.invoke(app, ["game", "export", "--db", str(db), "--format", "csv"])
-    assert out.exit_code == 0
-    assert out.stdout.splitlines()[2] == "1,P1,out,1,59,-14,-32,-13,59,-14,-32,-13"
+    out = in_process("game", "export", "--db", str(db), "--format", "csv")
+    assert out.code == 0
+    assert out.out.splitlines()[2] == "1,P1,out,1,59,-14,-32,-13,59,-14,-32,-13"
     target = tmp_path / "game.json"
-    assert runner.invoke(app, ["game", "export", "--db", str(db), "--format", "json", "-o", str(target)]).exit_code == 0
+    assert in_process("game", "export", "--db", str(db), "--format", "json", "-o", str(target)).code == 0
     assert json.loads(target.read_text())["winners"] == ["P1"]
 
 
 def test_environment_variable_and_default_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OKEYTOOL_DB", str(tmp_path / "env.sqlite3"))
-    assert runner.invoke(app, ["game", "new", "--players", "A,B"]).exit_code == 0
-    assert (tmp_path / "env.sqlite3").exists()
+    assert in_process("game", "new", "--players", "A,B").code == 0
+    assert game(tmp_path / "env.sqlite3", "show")["players"] == ["A", "B"]  # stored where the variable said
     monkeypatch.delenv("OKEYTOOL_DB")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert runner.invoke(app, ["game", "new", "--players", "A,B"]).exit_code == 0
-    assert list(tmp_path.rglob("games.sqlite3"))
+    assert in_process("game", "new", "--players", "C,D").code == 0
+    [default] = tmp_path.rglob("games.sqlite3")
+    assert default == default_db_path()  # the user's data directory, here under tmp_path
+    assert game(default, "show")["players"] == ["C", "D"]
 
 
 @pytest.mark.parametrize("command", ["new", "round", "show", "undo", "list", "use", "export"])
 def test_every_subcommand_documents_an_example(command: str) -> None:
-    result = runner.invoke(app, ["game", command, "--help"])
-    assert result.exit_code == 0
-    assert f"okeytool game {command}" in result.stdout and "--db" in result.stdout
+    result = in_process("game", command, "--help")
+    assert result.code == 0
+    assert f"okeytool game {command}" in result.out and "--db" in result.out
 
 
 def _corrupt(path: Path) -> None:
@@ -149,15 +140,14 @@ def test_bad_input_exits_2_with_one_line(
     setup: Any,
     args: list[str],
     words: str,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     if setup == "new":
         game(db, "new", "--players", "P1,P2,P3,P4")
     elif setup is not None:
         setup(db)
     before = db.read_bytes() if db.exists() else None
-    code, out, err = invoke_main([*args, "--db", str(db)], capsys, monkeypatch, "{}")
+    refused = in_process(*args, "--db", str(db), stdin="{}")
+    code, out, err = refused.code, refused.out, refused.err
     assert code == 2, err
     assert out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -167,14 +157,14 @@ def test_bad_input_exits_2_with_one_line(
 
 
 def test_rounds_and_undo_across_processes(db: Path) -> None:
-    assert cli(db, "game", "new", "--players", "P1,P2,P3,P4", "--scheme", "penalty").returncode == 0
+    assert cli(db, "game", "new", "--players", "P1,P2,P3,P4", "--scheme", "penalty").code == 0
     added = cli(db, "game", "round", "--round", "-", stdin='{"winner": "P1", "finish": "normal"}')
-    assert added.returncode == 0, added.stderr
-    assert cli(db, "game", "round", "-w", "P4", "-f", "okey", "-g", "P2").returncode == 0
-    shown = json.loads(cli(db, "game", "show", "--json").stdout)
+    assert added.code == 0, added.err
+    assert cli(db, "game", "round", "-w", "P4", "-f", "okey", "-g", "P2").code == 0
+    shown = json.loads(cli(db, "game", "show", "--json").out)
     assert shown["totals"] == {"P1": 5, "P2": 6, "P3": 7, "P4": 3}  # S29, through the ledger
-    assert cli(db, "game", "undo").returncode == 0
-    shown = json.loads(cli(db, "game", "show", "--json").stdout)
+    assert cli(db, "game", "undo").code == 0
+    shown = json.loads(cli(db, "game", "show", "--json").out)
     assert shown["totals"] == {"P1": 0, "P2": 2, "P3": 2, "P4": 2} and len(shown["rounds"]) == 1
 
 
@@ -187,14 +177,14 @@ def test_a_real_process_refuses_a_foreign_database(db: Path) -> None:
     conn.close()
     before = db.read_bytes()
     done = cli(db, "game", "new", "--players", "A,B")
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.count("\n") == 1 and "another program's SQLite database" in done.stderr
+    assert done.code == 2 and done.out == ""
+    assert done.err.count("\n") == 1 and "another program's SQLite database" in done.err
     assert db.read_bytes() == before
 
 
 def test_use_switches_the_current_game(db: Path) -> None:
     game(db, "new", "--players", "A,B")
     game(db, "new", "--players", "C,D")
-    result = runner.invoke(app, ["game", "use", "1", "--db", str(db)])
-    assert result.exit_code == 0 and "current game: #1" in result.stdout
+    result = in_process("game", "use", "1", "--db", str(db))
+    assert result.code == 0 and "current game: #1" in result.out
     assert game(db, "round", "-w", "A", "-f", "normal", "--kafa")["players"] == ["A", "B"]

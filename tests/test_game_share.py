@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Cli, runner
+from conftest import on_ledger, succeeding
 
 
 def standings_of(text: str) -> list[tuple[int, str, int]]:
@@ -32,8 +32,8 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
-def test_a_three_way_win_is_named_in_words(db: Path, cli: Cli) -> None:
-    run = runner(cli, db, real=True)
+def test_a_three_way_win_is_named_in_words(db: Path) -> None:
+    run = succeeding(db, real=True)
     run("game", "new", "-p", "Ali,Bora,Cem,Deniz", "--scheme", "pagat", "-n", "friday")
     for winner in ("Ali", "Bora", "Cem"):  # pairs+okey: the others lose 8 each round
         run("game", "round", "-w", winner, "-f", "pairs+okey")
@@ -45,8 +45,8 @@ def test_a_three_way_win_is_named_in_words(db: Path, cli: Cli) -> None:
     assert "finished: Ali, Bora and Cem win" in run("game", "show")  # show names the end the same way
 
 
-def test_a_game_in_play_and_the_markdown_form(db: Path, cli: Cli) -> None:
-    run = runner(cli, db)
+def test_a_game_in_play_and_the_markdown_form(db: Path) -> None:
+    run = succeeding(db)
     run("game", "new", "-p", "Ali,*Bora*,[x](http://e),Deniz", "--scheme", "penalty")
     run("game", "round", "-w", "Ali", "-f", "okey")
     run("game", "round", "-w", "Deniz", "-f", "normal")
@@ -60,8 +60,8 @@ def test_a_game_in_play_and_the_markdown_form(db: Path, cli: Cli) -> None:
     assert [int(total) for _, _, total in rows] == sorted(json.loads(run("game", "show", "--json"))["totals"].values())
 
 
-def test_a_101_game_counts_its_rounds(db: Path, cli: Cli) -> None:
-    run = runner(cli, db)
+def test_a_101_game_counts_its_rounds(db: Path) -> None:
+    run = succeeding(db)
     examples = Path(__file__).resolve().parent.parent / "examples" / "rounds"
     run("game", "new", "-r", "101", "-p", "P1,P2,P3,P4", "-O", "rounds=3")
     run("game", "round", "--round", str(examples / "101-normal.json"))
@@ -71,7 +71,7 @@ def test_a_101_game_counts_its_rounds(db: Path, cli: Cli) -> None:
     assert standings_of(text)[0][1] == "P1"
 
 
-def test_share_refuses_an_unknown_format(db: Path, cli: Cli) -> None:
-    runner(cli, db)("game", "new", "-p", "A,B")
-    result = cli(db, "game", "share", "--format", "html", real=True)
-    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "--format" in result.stderr
+def test_share_refuses_an_unknown_format(db: Path) -> None:
+    succeeding(db)("game", "new", "-p", "A,B")
+    result = on_ledger(db, "game", "share", "--format", "html", real=True)
+    assert result.code == 2 and result.err.count("\n") == 1 and "--format" in result.err

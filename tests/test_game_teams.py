@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Cli, runner
+from conftest import on_ledger, succeeding
 
 from okeytool.errors import RoundError
 from okeytool.score.teams import parse_teams
@@ -46,8 +46,8 @@ def play(run: Callable[..., str], *new: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("rule", "column"), [("sum", 1), ("partner-out", 2)])
-def test_a_five_round_2v2_game_has_the_known_team_totals(tmp_path: Path, cli: Cli, rule: str, column: int) -> None:
-    run = runner(cli, tmp_path / "g.sqlite3", real=rule == "sum")
+def test_a_five_round_2v2_game_has_the_known_team_totals(tmp_path: Path, rule: str, column: int) -> None:
+    run = succeeding(tmp_path / "g.sqlite3", real=rule == "sum")
     shown = play(run, "--partner-rule", rule)
     assert shown["players"] == ["Ali", "Cem", "Bora", "Deniz"]  # partners sit opposite
     assert shown["teams"] == [["Ali", "Bora"], ["Cem", "Deniz"]] and shown["partner_rule"] == rule
@@ -71,8 +71,8 @@ def test_a_five_round_2v2_game_has_the_known_team_totals(tmp_path: Path, cli: Cl
     assert int(rows[-1]["team total Ali+Bora"]) == totals["Ali+Bora"]
 
 
-def test_a_renamed_partner_stays_in_his_team_and_undo_restores_it(tmp_path: Path, cli: Cli) -> None:
-    run = runner(cli, tmp_path / "g.sqlite3")
+def test_a_renamed_partner_stays_in_his_team_and_undo_restores_it(tmp_path: Path) -> None:
+    run = succeeding(tmp_path / "g.sqlite3")
     before = play(run)
     run("game", "rename", "bora", "Bora K")
     renamed = json.loads(run("game", "show", "--json"))
@@ -82,7 +82,7 @@ def test_a_renamed_partner_stays_in_his_team_and_undo_restores_it(tmp_path: Path
     assert json.loads(run("game", "show", "--json")) == before
 
 
-def test_teams_are_refused_with_one_line(tmp_path: Path, cli: Cli) -> None:
+def test_teams_are_refused_with_one_line(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite3"
     for args, words in [
         (("--teams", "Ali+Bora,Cem"), "two pairs"),
@@ -90,10 +90,10 @@ def test_teams_are_refused_with_one_line(tmp_path: Path, cli: Cli) -> None:
         (("--teams", "Ali+Bora,Cem+Deniz", "--partner-rule", "half"), "'--partner-rule': 'half' is not one of"),
         (("-p", "A,B", "--partner-rule", "partner-out"), "--teams"),
     ]:
-        result = cli(db, "game", "new", "-r", "101", *args)
-        assert result.returncode == 2 and result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
-    result = cli(db, "game", "new", "--teams", "Ali+Bora,Cem+Deniz", real=True)
-    assert result.returncode == 2 and "partnership 101" in result.stderr
+        result = on_ledger(db, "game", "new", "-r", "101", *args)
+        assert result.code == 2 and result.err.count("\n") == 1 and words in result.err, result.err
+    result = on_ledger(db, "game", "new", "--teams", "Ali+Bora,Cem+Deniz", real=True)
+    assert result.code == 2 and "partnership 101" in result.err
     assert not db.exists()  # refused input creates no ledger
     with pytest.raises(RoundError, match="two pairs"):
         parse_teams("A+B+C,D")

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Cli
+from conftest import Run, on_ledger
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -143,12 +142,12 @@ def test_an_edit_that_ends_the_game_early_is_refused(tmp_path: Path) -> None:
             ledger.edit_round(1, {"winner": "A", "finish": "pairs+okey"})  # A reaches 8 in round 1
 
 
-def test_edit_delete_rename_and_undo_on_the_command_line(db: Path, cli: Cli) -> None:
-    def okeytool(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-        return cli(db, *args, real=args[:2] == ("game", "undo"))  # the undos in real processes
+def test_edit_delete_rename_and_undo_on_the_command_line(db: Path) -> None:
+    def okeytool(db: Path, *args: str) -> Run:
+        return on_ledger(db, *args, real=args[:2] == ("game", "undo"))  # the undos in real processes
 
     before = dump(db)
-    shown = json.loads(okeytool(db, "game", "show", "--json").stdout)
+    shown = json.loads(okeytool(db, "game", "show", "--json").out)
     steps = [
         ("game", "edit", "2", "-w", "bo", "-f", "normal", "--note", "typo"),
         ("game", "delete", "3"),
@@ -156,19 +155,19 @@ def test_edit_delete_rename_and_undo_on_the_command_line(db: Path, cli: Cli) -> 
     ]
     for step in steps:
         result = okeytool(db, *step)
-        assert result.returncode == 0, result.stderr
-    changed = json.loads(okeytool(db, "game", "show", "--json").stdout)
+        assert result.code == 0, result.err
+    changed = json.loads(okeytool(db, "game", "show", "--json").out)
     assert changed["players"] == ["Ali", "Bora", "Cem", "Dilek"] and len(changed["rounds"]) == 3
     assert changed["rounds"][1]["document"] == {"winner": "Bora", "finish": "normal"}
-    history = json.loads(okeytool(db, "game", "history", "--json").stdout)["changes"]
+    history = json.loads(okeytool(db, "game", "history", "--json").out)["changes"]
     assert [c["kind"] for c in history] == ["round"] * 4 + ["edit", "delete", "rename"]
     for _ in steps:
         undone = okeytool(db, "game", "undo")
-        assert undone.returncode == 0 and "undid: " in undone.stdout
+        assert undone.code == 0 and "undid: " in undone.out
     assert dump(db) == before
-    assert json.loads(okeytool(db, "game", "show", "--json").stdout) == shown
+    assert json.loads(okeytool(db, "game", "show", "--json").out) == shown
     refused = okeytool(db, "game", "edit", "7", "-w", "Ali", "-f", "normal")
-    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "no round 7" in refused.stderr
+    assert refused.code == 2 and refused.err.count("\n") == 1 and "no round 7" in refused.err
 
 
 WINNERS = ("Ali", "Bora", "Cem", "Deniz")

@@ -94,7 +94,9 @@ def test_only_game_new_creates_a_ledger(tmp_path: Path) -> None:
     created = okeytool("game", "new", "-p", "A,B", "--db", str(missing))
     assert created.returncode == 0, created.stderr
     assert missing.is_file()
-    assert okeytool("game", "show", "--db", str(missing)).returncode == 0
+    shown = okeytool("game", "show", "--json", "--db", str(missing))
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["players"] == ["A", "B"] and json.loads(shown.stdout)["rounds"] == []
 
 
 def _corrupt(path: Path) -> None:
@@ -141,7 +143,8 @@ def test_a_read_only_ledger_is_shown_and_exported_but_not_changed(read_only: Pat
     assert json.loads(shown.stdout)["totals"] == {"A": 20, "B": 18, "C": 18, "D": 18}
     exported = okeytool("game", "export", "-F", "csv", db=read_only)
     assert exported.returncode == 0 and exported.stdout.startswith("round,winner")
-    assert okeytool("game", "list", db=read_only).returncode == 0
+    listed = okeytool("game", "list", db=read_only)
+    assert listed.returncode == 0 and "A, B, C, D" in listed.stdout and "friday" in listed.stdout, listed.stderr
     for args in (("game", "round", "-w", "A", "-f", "normal"), ("game", "undo"), ("game", "new", "-p", "A,B")):
         refused(okeytool(*args, db=read_only), "read-only")
     assert read_only.read_bytes() == before

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from conftest import make_deal
 from hypothesis import given
@@ -262,3 +265,32 @@ def test_a_range_with_or_without_its_colour_again(letter: str, start: int, lengt
     assert parse_tiles(f"{first}{start}-{again}{end}") == short
     assert text(short) == " ".join(f"{letter}{n}" for n in range(start, end + 1))
     assert parse_tiles(text(short)) == short
+
+
+#: What each tile written in README's "Tiles" table stands for (its "written" column, in order).
+README_TILES = {
+    "R5": "R5", "r5": "R5",
+    "red5": "R5", "rot5": "R5", "kırmızı5": "R5", "blau5": "B5", "mavi5": "B5", "schwarz5": "K5", "siyah5": "K5",
+    "gelb5": "Y5", "sarı5": "Y5", "green5": "B5", "orange5": "Y5",
+    "SİYAH5": "K5", "MAVİ9": "B9", "SARI5": "Y5", "KIRMIZI5": "R5", "Kırmızı5": "R5", "MAVI9": "B9",
+    "F": "F", "sahte": "F", "false": "F", "sahte okey": "F",
+    "J": "J", "okey": "J",
+    "R3-6": "R3 R4 R5 R6", "R3-R6": "R3 R4 R5 R6", "red3-red6": "R3 R4 R5 R6",
+    "RBK7": "R7 B7 K7",
+}  # fmt: skip
+
+
+def readme_tiles() -> list[str]:
+    """The tiles written in the first column of README's "Tiles" table, in order."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Tiles\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return [written for row in rows for written in re.findall(r"`([^`]+)`", row.split(" | ")[0])]
+
+
+def test_every_tile_in_the_readme_reads_as_it_says() -> None:
+    written = readme_tiles()
+    assert written == list(README_TILES)  # the table and this test list the same forms
+    for form, canonical in README_TILES.items():
+        assert text(parse_tiles(form)) == canonical, form
+    assert text(parse_tiles("K12-1", wrap=True)) == "K12 K13 K1"  # the table's wrapping range, as it says

@@ -9,20 +9,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from conftest import in_process
 
-from okeytool.cli import app
 from okeytool.commands import batch
 from okeytool.questions import document
 
-runner = CliRunner()
 V34 = "K13 R13 Y13 B10 B11 B12 B13 R4 B4 K4 Y4 K2"  # 101 points, indicator Y7 (hands.jsonl V34)
 
 
 def open_json(*args: str) -> dict[str, Any]:
-    result = runner.invoke(app, ["open", *args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    result = in_process("open", *args, "--json")
+    assert result.code == 0 and result.err == "", result.err
+    return json.loads(result.out)  # type: ignore[no-any-return]
 
 
 def test_json_keys_follow_cli_md() -> None:
@@ -61,23 +59,23 @@ def test_written_joker_is_the_okey() -> None:
 
 
 def test_text_output_shows_melds_points_and_verdict() -> None:
-    result = runner.invoke(app, ["open", "-i", "Y7", V34])
-    assert result.exit_code == 0
-    out = result.stdout
+    result = in_process("open", "-i", "Y7", V34)
+    assert result.code == 0
+    out = result.out
     assert "101 points" in out and "B10 B11 B12 B13" in out and "46" in out
     assert "elden" in out and "pairs: 0" in out
 
 
 def test_text_output_lists_waits_with_unseen() -> None:
-    result = runner.invoke(app, ["open", "-i", "Y7", "K13 R13 Y13 B10 B11 B12 B13 R4 R5 R6 K2", "--seen", "R3"])
-    assert result.exit_code == 0
-    assert "tiles that reach 101" in result.stdout and "R3" in result.stdout
+    result = in_process("open", "-i", "Y7", "K13 R13 Y13 B10 B11 B12 B13 R4 R5 R6 K2", "--seen", "R3")
+    assert result.code == 0
+    assert "tiles that reach 101" in result.out and "R3" in result.out
 
 
 def test_table_and_lay_offs_in_text() -> None:
-    result = runner.invoke(app, ["open", "-i", "Y7", "R4 K9 B2", "--table", "R1-3; K7 B7 Y7", "--opened"])
-    assert result.exit_code == 0, result.output
-    assert "işler" in result.stdout and "lay off" in result.stdout
+    result = in_process("open", "-i", "Y7", "R4 K9 B2", "--table", "R1-3; K7 B7 Y7", "--opened")
+    assert result.code == 0, result.err
+    assert "işler" in result.out and "lay off" in result.out
 
 
 @pytest.mark.parametrize(

@@ -25,12 +25,13 @@ def _hands(seed: int, count: int) -> list[tuple[list[int], int]]:
     return out
 
 
+@pytest.mark.skipif(not COMPILED, reason="the C extension is not built here: nothing to compare")
 @pytest.mark.parametrize("mirrored", [False, True])
 @pytest.mark.parametrize("wrap", [False, True])
 def test_default_and_python_searches_agree(wrap: bool, mirrored: bool) -> None:
     default = OpeningSearch(wrap, mirrored=mirrored)
     python = OpeningSearch(wrap, mirrored=mirrored, compiled=False)
-    assert default.compiled == COMPILED
+    assert default.compiled and not python.compiled  # the compiled recursion against the Python one
     for counts, wilds in _hands(7 + 2 * wrap + mirrored, 120):
         assert default.best_value(counts, wilds) == python.best_value(counts, wilds)
         for keep in (0, 1):

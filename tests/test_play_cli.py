@@ -7,10 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import in_process
 from reference import table_joker_problem
-from typer.testing import CliRunner
 
-from okeytool.cli import app
 from okeytool.commands import batch
 from okeytool.deal import Deal
 from okeytool.parse.notation import parse_melds
@@ -20,14 +19,13 @@ from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.tiles import Tile
 
-runner = CliRunner()
 CONTRACT_KEYS = {"placed", "placed_count", "value", "table", "rack_left", "initial"}
 
 
 def play_json(*args: str) -> dict[str, Any]:
-    result = runner.invoke(app, ["play", *args, "--json"])
-    assert result.exit_code == 0, result.output
-    document = json.loads(result.stdout)
+    result = in_process("play", *args, "--json")
+    assert result.code == 0, result.err
+    document = json.loads(result.out)
     assert isinstance(document, dict)
     return document
 
@@ -46,9 +44,9 @@ def test_json_shape_matches_cli_md() -> None:
 
 
 def test_json_is_the_only_stdout() -> None:
-    result = runner.invoke(app, ["play", "K9", "K10", "J", "--json"])
-    assert result.exit_code == 0
-    document = json.loads(result.stdout)
+    result = in_process("play", "K9", "K10", "J", "--json")
+    assert result.code == 0
+    document = json.loads(result.out)
     assert document["initial"] is True and document["value"] == 30
     assert document["table"] == [[{"tile": "K9", "as": "K9"}, {"tile": "K10", "as": "K10"}, {"tile": "J", "as": "K11"}]]
 
@@ -63,15 +61,15 @@ def test_goal_value_option() -> None:
 def test_must_draw_is_said() -> None:
     document = play_json("R8 R9 R12")
     assert document["placed"] == [] and document["must_draw"] is True and document["initial"] is True
-    result = runner.invoke(app, ["play", "R8 R9 R12"])
-    assert result.exit_code == 0
-    assert "draw" in result.stdout and "30" in result.stdout
+    result = in_process("play", "R8 R9 R12")
+    assert result.code == 0
+    assert "draw" in result.out and "30" in result.out
 
 
 def test_text_output_marks_changes_and_jokers() -> None:
-    result = runner.invoke(app, ["play", "R4 J B9", "--table", "R1-3; K7 B7 Y7", "--opened"])
-    assert result.exit_code == 0, result.output
-    out = result.stdout
+    result = in_process("play", "R4 J B9", "--table", "R1-3; K7 B7 Y7", "--opened")
+    assert result.code == 0, result.err
+    out = result.out
     assert "kept" in out and "changed" in out
     assert "J = R5" in out or "J = R" in out
     assert "left" in out and "B9" in out and "value 9" in out

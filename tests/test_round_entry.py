@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Cli
+from conftest import in_process, on_ledger
 
 from okeytool.errors import RoundError
 from okeytool.score import score_document
@@ -29,8 +29,13 @@ def okeytool(*args: str, db: Path | None = None) -> subprocess.CompletedProcess[
     )
 
 
-def score_json(*args: str, cli: Cli | None = None) -> dict[str, Any]:
-    result = cli(Path("unused.sqlite3"), "score", *args, "--json") if cli else okeytool("score", *args, "--json")
+def score_json(*args: str, real: bool = True) -> dict[str, Any]:
+    """``okeytool score ARGS --json`` in a real process, or with ``real=False`` in this one."""
+    if not real:
+        run = in_process("score", *args, "--json")
+        assert run.code == 0, run.err
+        return json.loads(run.out)  # type: ignore[no-any-return]
+    result = okeytool("score", *args, "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)  # type: ignore[no-any-return]
 
@@ -80,18 +85,18 @@ def test_names_match_ignoring_case_and_by_a_unique_prefix() -> None:
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "type more of the name" in result.stderr
 
 
-def test_players_separated_by_spaces_or_told_to_use_commas(tmp_path: Path, cli: Cli) -> None:
-    assert score_json("-p", "Ali Bora Cem Deniz", "-w", "cem", "-f", "normal", "-g", "deniz", cli=cli)["players"] == [
-        "Ali", "Bora", "Cem", "Deniz"]  # fmt: skip
-    assert score_json("-p", "Ali Veli,Bora", "-w", "ali", "-f", "normal", cli=cli)["winner"] == "Ali Veli"
-    result = cli(tmp_path / "unused.sqlite3", "score", "-p", "Ali;Bora;Cem", "-w", "Ali", "-f", "normal")
-    assert result.returncode == 2 and "separate the names with commas" in result.stderr
+def test_players_separated_by_spaces_or_told_to_use_commas(tmp_path: Path) -> None:
+    spaced = score_json("-p", "Ali Bora Cem Deniz", "-w", "cem", "-f", "normal", "-g", "deniz", real=False)
+    assert spaced["players"] == ["Ali", "Bora", "Cem", "Deniz"]
+    assert score_json("-p", "Ali Veli,Bora", "-w", "ali", "-f", "normal", real=False)["winner"] == "Ali Veli"
+    result = in_process("score", "-p", "Ali;Bora;Cem", "-w", "Ali", "-f", "normal")
+    assert result.code == 2 and "separate the names with commas" in result.err
     db = tmp_path / "g.sqlite3"
-    assert cli(db, "game", "new", "-r", "101", "-p", "Ali Bora Cem Deniz").returncode == 0
-    added = cli(db, "game", "round", "-w", "a", *OPENED, "--hand", "b=24", "--hand", "c=10", "-f", "normal",
-                     "--json")  # fmt: skip
-    assert added.returncode == 0, added.stderr
-    state = json.loads(added.stdout)
+    assert on_ledger(db, "game", "new", "-r", "101", "-p", "Ali Bora Cem Deniz").code == 0
+    added = on_ledger(db, "game", "round", "-w", "a", *OPENED, "--hand", "b=24", "--hand", "c=10", "-f", "normal",
+                      "--json")  # fmt: skip
+    assert added.code == 0, added.err
+    state = json.loads(added.out)
     assert state["totals"] == {"Ali": -101, "Bora": 24, "Cem": 20, "Deniz": 202}
     assert state["rounds"][0]["document"]["hands"]["Bora"] == {"opened": "melds", "points": 24}
 

@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import invoke_main
-from typer.testing import CliRunner
-
-from okeytool.cli import app
+from conftest import in_process, real_process
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
-runner = CliRunner()
 #: A 101 round P1 won after opening with melds (the others never opened).
 WON_101 = ["score", "-r", "101", "-i", "B1", "-w", "P1", "-f", "normal", "--opened", "P1=melds"]
 
 
-def score_json(*args: str, stdin: str | None = None) -> dict[str, Any]:
-    result = runner.invoke(app, ["score", *args, "--json"], input=stdin)
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+def score_json(*args: str, stdin: str = "") -> dict[str, Any]:
+    result = in_process("score", *args, "--json", stdin=stdin)
+    assert result.code == 0 and result.err == "", result.err
+    return json.loads(result.out)  # type: ignore[no-any-return]
 
 
 def test_classic_round_from_options() -> None:
@@ -102,15 +96,17 @@ def test_round_document_from_stdin_matches_the_options() -> None:
 
 
 def test_table_output_shows_the_breakdown() -> None:
-    result = runner.invoke(app, ["score", "-r", "101", "-i", "B1", "-w", "P1", "--opened", "P1=melds",
-                                 "--opened", "P2=melds", "--hand", "P2=R3 K9 Y12", "-f", "normal"])  # fmt: skip
-    assert result.exit_code == 0
-    assert "remaining_tiles" in result.stdout and "P=24" in result.stdout and "never_opened" in result.stdout
+    result = in_process("score", "-r", "101", "-i", "B1", "-w", "P1", "--opened", "P1=melds",
+                        "--opened", "P2=melds", "--hand", "P2=R3 K9 Y12", "-f", "normal")  # fmt: skip
+    assert result.code == 0 and result.err == ""
+    assert "remaining_tiles" in result.out and "P=24" in result.out and "never_opened" in result.out
 
 
 def test_library_errors_reach_the_entry_point() -> None:
-    result = runner.invoke(app, ["score", "-w", "P9", "-f", "normal"])
-    assert isinstance(result.exception, ValueError)
+    # The library's ValueError is mapped by the entry point: an error line, exit code 2, no output.
+    result = in_process("score", "-w", "P9", "-f", "normal")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == "okeytool: error: unknown player 'P9' as winner (players: P1, P2, P3, P4)\n"
 
 
 @pytest.mark.parametrize(
@@ -142,10 +138,9 @@ def test_library_errors_reach_the_entry_point() -> None:
         (["score", "--round", "-"], '{"penalties": ' + "9" * 5000 + "}", "round document stdin"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(
-    args: list[str], stdin: str, words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, out, err = invoke_main(args, capsys, monkeypatch, stdin)
+def test_bad_input_exits_2_with_one_line(args: list[str], stdin: str, words: str) -> None:
+    run = in_process(*args, stdin=stdin)
+    code, out, err = run.code, run.out, run.err
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("okeytool: error: "), err
@@ -154,18 +149,12 @@ def test_bad_input_exits_2_with_one_line(
 
 
 def test_a_real_process_prints_only_json() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "okeytool", "score", "--round", "-", "--json"],
-        input=(EXAMPLES / "101-normal.json").read_text(), capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
-    assert done.returncode == 0 and done.stderr == ""
-    assert json.loads(done.stdout)["scores"] == {"P1": -202, "P2": 149, "P3": 404, "P4": 44}
+    done = real_process("score", "--round", "-", "--json", stdin=(EXAMPLES / "101-normal.json").read_text())
+    assert done.code == 0 and done.err == ""
+    assert json.loads(done.out)["scores"] == {"P1": -202, "P2": 149, "P3": 404, "P4": 44}
 
 
 def test_a_real_process_refuses_bad_input() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "okeytool", "score", "-w", "Zeki", "-f", "normal", "--json"],
-        capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.strip() == "okeytool: error: unknown player 'Zeki' as winner (players: P1, P2, P3, P4)"
+    done = real_process("score", "-w", "Zeki", "-f", "normal", "--json")
+    assert done.code == 2 and done.out == ""
+    assert done.err.strip() == "okeytool: error: unknown player 'Zeki' as winner (players: P1, P2, P3, P4)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from conftest import hand, make_deal
@@ -12,27 +13,36 @@ from strategies import extra_tile, legal_hands, okey_deals, rummikub_deal, suppl
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
-from okeytool.parse.supply import check_hand_size, check_supply, unseen
+from okeytool.parse.supply import check_hand_size, check_supply, limit, unseen
 from okeytool.tiles import FALSE_JOKER, JOKER, Tile
+
+
+def at_the_limit(deal: Deal, tiles: Sequence[Tile], last: Sequence[Tile], seen: Sequence[Tile] = ()) -> None:
+    """``check_supply`` takes ``tiles`` (and ``seen``) although they hold every copy of each tile of ``last``:
+    the last copy is allowed, and no copy of it is left unseen."""
+    check_supply(deal, tiles, seen)
+    held, shown = Counter(tiles), Counter(seen)
+    for tile in last:
+        assert held[tile] + shown[tile] == limit(deal, tile) and unseen(deal, tile, held, shown) == 0, tile
 
 
 def test_two_copies_of_a_face_are_fine_three_are_not() -> None:
     deal = make_deal("R4")
-    check_supply(deal, hand(deal, "K9 K9"))
+    at_the_limit(deal, hand(deal, "K9 K9"), hand(deal, "K9"))
     with pytest.raises(SupplyError, match="too many K9: 3 in the hand, but only 2 copies of K9 exist"):
         check_supply(deal, hand(deal, "K9 K9 K9"))
 
 
 def test_one_copy_of_the_indicator_face_besides_the_indicator() -> None:
     deal = make_deal("R4")
-    check_supply(deal, hand(deal, "R4"))
+    at_the_limit(deal, hand(deal, "R4"), hand(deal, "R4"))
     with pytest.raises(SupplyError, match="only 1 R4 exists besides the indicator R4"):
         check_supply(deal, hand(deal, "R4 R4"))
 
 
 def test_two_false_jokers_at_most() -> None:
     deal = make_deal("R4")
-    check_supply(deal, hand(deal, "F F"))
+    at_the_limit(deal, hand(deal, "F F"), hand(deal, "F"))
     with pytest.raises(SupplyError, match="too many F"):
         check_supply(deal, hand(deal, "F F F"))
 
@@ -46,12 +56,16 @@ def test_two_real_okeys_at_most(written: str) -> None:
 
 def test_false_jokers_and_real_okeys_are_counted_apart() -> None:
     deal = make_deal("R4")
-    check_supply(deal, hand(deal, "F F R5 R5"))
+    at_the_limit(deal, hand(deal, "F F R5 R5"), hand(deal, "F R5"))  # two of each, counted apart
+    with pytest.raises(SupplyError, match="too many F"):
+        check_supply(deal, hand(deal, "F F F R5 R5"))
+    with pytest.raises(SupplyError, match="only 2 real okeys"):
+        check_supply(deal, hand(deal, "F F R5 R5 J"))
 
 
 def test_rummikub_two_jokers_and_no_false_joker() -> None:
     deal = rummikub_deal()
-    check_supply(deal, (JOKER, JOKER))
+    at_the_limit(deal, (JOKER, JOKER), hand(deal, "J"))
     with pytest.raises(SupplyError, match="too many J"):
         check_supply(deal, (JOKER, JOKER, JOKER))
     with pytest.raises(SupplyError, match="no false joker"):
@@ -60,7 +74,7 @@ def test_rummikub_two_jokers_and_no_false_joker() -> None:
 
 def test_seen_tiles_count_with_the_hand() -> None:
     deal = make_deal("R4")
-    check_supply(deal, hand(deal, "K9"), hand(deal, "K9"))
+    at_the_limit(deal, hand(deal, "K9"), hand(deal, "K9"), seen=hand(deal, "K9"))
     with pytest.raises(SupplyError, match="too many K9: 1 in the hand and 2 seen"):
         check_supply(deal, hand(deal, "K9"), hand(deal, "K9 K9"))
     with pytest.raises(SupplyError, match="too many R4: 1 in the hand and 1 seen"):
@@ -72,9 +86,9 @@ def test_seen_tiles_count_with_the_hand() -> None:
 @given(okey_deals(), st.data())
 def test_every_drawn_hand_passes_and_one_more_of_an_exhausted_tile_fails(deal: Deal, data: st.DataObject) -> None:
     tiles = data.draw(legal_hands(deal, size=data.draw(st.integers(0, 30))))
-    check_supply(deal, tiles)
     pool = supply_pool(deal)
     exhausted = sorted(t for t in set(tiles) if tiles.count(t) == pool.count(t))
+    at_the_limit(deal, tiles, exhausted)
     if exhausted:
         tile = data.draw(st.sampled_from(exhausted))
         with pytest.raises(SupplyError):
@@ -82,7 +96,9 @@ def test_every_drawn_hand_passes_and_one_more_of_an_exhausted_tile_fails(deal: D
         with pytest.raises(SupplyError):
             check_supply(deal, tiles, (tile,))
     else:
-        check_supply(deal, (*tiles, data.draw(extra_tile(deal, tiles))))
+        extra = data.draw(extra_tile(deal, tiles))
+        assert unseen(deal, extra, Counter(tiles), {}) >= 1  # a copy is left for it
+        check_supply(deal, (*tiles, extra))
 
 
 def test_hand_sizes() -> None:

@@ -7,10 +7,8 @@ import json
 from collections import Counter
 
 import pytest
-from conftest import hand, make_deal, vectors
-from typer.testing import CliRunner
+from conftest import hand, in_process, make_deal, vectors
 
-from okeytool.cli import app
 from okeytool.commands.batch import answer_line
 from okeytool.solver.classic.analysis import analyse_waits
 from okeytool.solver.classic.check import check_hand
@@ -116,12 +114,12 @@ def test_complete_hand_waits_on_everything(run_main) -> None:
 
 
 def test_text_output() -> None:
-    result = CliRunner().invoke(app, ["waits", "-i", V23["indicator"], V23["tiles"]])
-    assert result.exit_code == 0, result.output
-    assert "deficiency" in result.output and "1" in result.output
+    result = in_process("waits", "-i", V23["indicator"], V23["tiles"])
+    assert result.code == 0 and result.err == "", result.err
+    assert "deficiency" in result.out and "1" in result.out
     for tile in V23["expect"]["wait_set"]:
-        assert tile in result.output
-    assert "13" in result.output  # unseen copies of the waits
+        assert tile in result.out
+    assert "13" in result.out  # unseen copies of the waits
 
 
 BAD = [

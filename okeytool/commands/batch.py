@@ -16,7 +16,7 @@ from functools import partial
 from itertools import chain, islice
 from multiprocessing.pool import AsyncResult
 from types import FrameType
-from typing import IO, Annotated
+from typing import IO, Annotated, Any
 
 import typer
 
@@ -80,12 +80,16 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEF
     lines_left = chain(first, pending)
     ahead: deque[AsyncResult[list[str]]] = deque()
     with get_context("spawn").Pool(jobs, initializer=_quiet_worker) as pool:
-        while True:
-            while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
-                ahead.append(pool.apply_async(_answer_chunk, (chunk, time_limit)))
-            if not ahead:
-                return
-            yield from ahead.popleft().get()
+        try:
+            while True:
+                while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
+                    ahead.append(pool.apply_async(_answer_chunk, (chunk, time_limit)))
+                if not ahead:
+                    return
+                yield from ahead.popleft().get()
+        except BaseException:  # an interrupt, SIGTERM (as SystemExit) or a reader gone away
+            _free_pool(pool)
+            raise
 
 
 def _answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
@@ -117,6 +121,25 @@ def _workers(jobs: int) -> int:
 
 def _terminated(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
+
+
+def _free_pool(pool: Any) -> None:
+    """Make an interrupted pool safe to terminate: its workers killed, the locks they may hold freed.
+
+    A signal sent to the whole process group kills a worker wherever it is, possibly holding the
+    lock of the task queue (while waiting for a task) or of the result queue (while sending one);
+    ``Pool.terminate`` takes both and would wait for ever. The workers are killed first, so no
+    live process holds either lock when they are released.
+    """
+    for worker in list(getattr(pool, "_pool", ())):
+        worker.kill()
+        worker.join(5)
+    for lock in (getattr(pool._inqueue, "_rlock", None), getattr(pool._outqueue, "_wlock", None)):
+        if lock is not None:
+            try:
+                lock.release()
+            except ValueError:
+                pass  # it was not held
 
 
 def register(app: typer.Typer) -> None:
