@@ -243,21 +243,32 @@ class HandFacts:
         melds = max(0, size - kept - wilds)
         pairs = None
         if self.pairs:
-            # pairs_deficiency from the masks (the same closed form, tests/test_chance_facts.py).
-            singles = one & ~two
-            lone_count = singles.bit_count()
-            orphans = (singles & self._orphans).bit_count()
-            lone = lone_count - orphans
-            with_wild = min(wilds, lone_count)
-            spare = wilds - with_wild
-            full = min(PAIRS, two.bit_count() + with_wild + spare // 2)
-            orphans_left = max(0, orphans - with_wild)
-            lone_left = lone - max(0, with_wild - orphans)
-            halves = lone_left + min(orphans_left, MAX_WILDS - wilds) + spare % 2
-            pairs = 2 * PAIRS - (2 * full + min(PAIRS - full, halves))
+            pairs = self._pairs_of(one, two, wilds)
         known = (melds, pairs, faces)
         self._raws[state] = known
         return known
+
+    def _pairs_of(self, one: int, two: int, wilds: int) -> int:
+        """:func:`pairs_deficiency` of a hand of any size from its face masks (the same closed form;
+        tests/test_chance_facts.py and the brute force hold them together)."""
+        singles = one & ~two
+        lone_count = singles.bit_count()
+        orphans = (singles & self._orphans).bit_count()
+        lone = lone_count - orphans
+        with_wild = min(wilds, lone_count)
+        spare = wilds - with_wild
+        full = min(PAIRS, two.bit_count() + with_wild + spare // 2)
+        orphans_left = max(0, orphans - with_wild)
+        lone_left = lone - max(0, with_wild - orphans)
+        halves = lone_left + min(orphans_left, MAX_WILDS - wilds) + spare % 2
+        return 2 * PAIRS - (2 * full + min(PAIRS - full, halves))
+
+    def _pairs_state(self, state: State) -> int:
+        """:func:`pairs_deficiency` of a state (plain counts and wilds)."""
+        row = bytes(state[:FACE_COUNT])
+        one = int(row.translate(_AT_LEAST_ONE)[::-1], 2)
+        two = int(row.translate(_AT_LEAST_TWO)[::-1], 2)
+        return self._pairs_of(one, two, state[WILD_SLOT])
 
     def info(self, state: State) -> tuple[int, int, int]:
         """Of a 14-tile state: (deficiency, bit mask of the slots whose draw makes a winning 15,
@@ -386,15 +397,15 @@ class HandFacts:
         known = self._value.get(after)
         if known is not None:
             return known
-        counts, wilds = after[:FACE_COUNT], after[WILD_SLOT]
+        wilds = after[WILD_SLOT]
         finishes = [Finish.NORMAL]
         if wilds:
             without = list(after)
             without[WILD_SLOT] -= 1
             if self.deficiency(tuple(without)) == 0:
-                pairs = self.pairs and pairs_deficiency(counts, wilds - 1, self.supply) == 0
+                pairs = self.pairs and self._pairs_state(tuple(without)) == 0
                 finishes.append(Finish.PAIRS_OKEY if pairs else Finish.OKEY)
-        if self.pairs and pairs_deficiency(counts, wilds, self.supply) == 0:
+        if self.pairs and self._pairs_state(after) == 0:
             finishes.append(Finish.PAIRS)
         known = max(self.points_by_finish[f] for f in finishes)
         self._value[after] = known
