@@ -80,6 +80,7 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEF
     lines_left = chain(first, pending)
     ahead: deque[AsyncResult[list[str]]] = deque()
     with get_context("spawn").Pool(jobs, initializer=_quiet_worker) as pool:
+        _LIVE_POOLS.append(pool)
         try:
             while True:
                 while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
@@ -87,9 +88,8 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEF
                 if not ahead:
                     return
                 yield from ahead.popleft().get()
-        except BaseException:  # an interrupt, SIGTERM (as SystemExit) or a reader gone away
-            _free_pool(pool)
-            raise
+        finally:
+            _LIVE_POOLS.remove(pool)
 
 
 def _answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
@@ -119,27 +119,62 @@ def _workers(jobs: int) -> int:
     return jobs
 
 
-def _terminated(signum: int, frame: FrameType | None) -> None:
+#: The worker pool of the batch running in this process, for the interrupt handler.
+_LIVE_POOLS: list[Any] = []
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    """SIGINT / SIGTERM in the parent: with workers running, end at once (:func:`_end_now`); else
+    the usual ``KeyboardInterrupt`` (one line, exit 130) or exit 128 + the signal's number."""
+    if _LIVE_POOLS:
+        _end_now(_LIVE_POOLS[-1], 128 + signum, "okeytool: aborted\n" if signum == signal.SIGINT else "")
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
     raise SystemExit(128 + signum)
 
 
-def _free_pool(pool: Any) -> None:
-    """Make an interrupted pool safe to terminate: its workers killed, the locks they may hold freed.
+def _end_now(pool: Any, code: int, message: str) -> None:
+    """End an interrupted batch at once: the answers written so far flushed, the workers killed.
 
-    A signal sent to the whole process group kills a worker wherever it is, possibly holding the
-    lock of the task queue (while waiting for a task) or of the result queue (while sending one);
-    ``Pool.terminate`` takes both and would wait for ever. The workers are killed first, so no
-    live process holds either lock when they are released.
+    ``Pool.terminate`` is not used: the signal, sent to the whole process group as a terminal
+    sends Ctrl-C, may have killed a worker while it held a queue's lock or was half-way through
+    reading a task, and terminating would then wait for ever or fail on the half-read task. The
+    pool's locks are named semaphores: they are removed here, as the pool's own exit would.
     """
+    from multiprocessing import pool as pools
+    from multiprocessing import resource_tracker, synchronize
+
+    handler = getattr(pool, "_worker_handler", None)
+    if handler is not None:  # no new worker may be started in place of the ones killed below
+        handler._state = pools.TERMINATE
+        pool._change_notifier.put(None)
+        handler.join(5)
     for worker in list(getattr(pool, "_pool", ())):
         worker.kill()
+    for worker in list(getattr(pool, "_pool", ())):
         worker.join(5)
-    for lock in (getattr(pool._inqueue, "_rlock", None), getattr(pool._outqueue, "_wlock", None)):
-        if lock is not None:
-            try:
-                lock.release()
-            except ValueError:
-                pass  # it was not held
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, RuntimeError):
+        pass  # the reader went away, or the signal came in the middle of a write
+    queues = (
+        getattr(pool, "_inqueue", None),
+        getattr(pool, "_outqueue", None),
+        getattr(pool, "_change_notifier", None),
+    )
+    for queue in queues:
+        for lock in (getattr(queue, "_rlock", None), getattr(queue, "_wlock", None)):
+            name = getattr(getattr(lock, "_semlock", None), "name", None)
+            if name:
+                try:
+                    synchronize.sem_unlink(name)  # type: ignore[attr-defined]
+                except OSError:
+                    pass
+                resource_tracker.unregister(name, "semaphore")
+    if message:
+        sys.stderr.write(message)
+        sys.stderr.flush()
+    os._exit(code)
 
 
 def register(app: typer.Typer) -> None:
@@ -207,7 +242,8 @@ def register(app: typer.Typer) -> None:
             raise InputError(f"--connect-timeout takes a number of seconds above 0, not {connect_timeout:g}")
         workers = _workers(jobs)
         limit = read_time_limit(time_limit)
-        signal.signal(signal.SIGTERM, _terminated)  # end the workers (the pool's exit) and stop quietly
+        signal.signal(signal.SIGTERM, _interrupted)  # workers running: end them and stop quietly
+        signal.signal(signal.SIGINT, _interrupted)
         stream: IO[bytes] | IO[str]
         if file == "-":
             stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes where the platform gives them
