@@ -58,7 +58,7 @@ from okeytool.rules import PROFILES
 from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
-from okeytool.solver.classic.pairs import pairs_deficiency
+from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
@@ -178,6 +178,11 @@ class HandFacts:
         self._children: dict[State, tuple[State, ...]] = {}
         self._lower: dict[State, int] = {}
         self._win_values: dict[State, dict[int, float]] = {}
+        self._kept: dict[tuple[State, int], tuple[State, ...]] = {}
+        self._raws: dict[State, tuple[int, int | None, int]] = {}
+        self._orphans = sum(1 << f for f in range(FACE_COUNT) if self.supply[f] <= 1)
+        cover = self.analyser.cover
+        self._best = cover._best if cover.compiled else None  # the compiled programme, masks in
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
@@ -212,15 +217,58 @@ class HandFacts:
         slot can be filled whatever the copies), and it does not matter when seven pairs are closer.
         The same rule as :class:`Analyser` (which then certifies or searches), so the answers agree.
         """
-        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
-        size = self.analyser.size
-        cover = self.analyser.cover.cover(counts, size)
-        melds = max(0, size - cover.kept - wilds)
-        pairs = pairs_deficiency(counts, wilds, self.supply) if self.pairs else None
+        wilds = state[WILD_SLOT]
+        melds, pairs, faces = self._raw(state)
         if wilds + melds > self.analyser.wilds and (pairs is None or melds <= pairs):
             return None
         total = melds if pairs is None else min(melds, pairs)
-        return total, pairs, melds, cover.faces
+        return total, pairs, melds, faces
+
+    def _raw(self, state: State) -> tuple[int, int | None, int]:
+        """Of a 14-tile state, cached: the cover programme's meld deficiency (copies not counted),
+        the seven-pairs deficiency (None without seven pairs) and the cover's unfilled faces."""
+        known = self._raws.get(state)
+        if known is not None:
+            return known
+        counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
+        size = self.analyser.size
+        row = bytes(counts)
+        one = int(row.translate(_AT_LEAST_ONE)[::-1], 2)
+        two = int(row.translate(_AT_LEAST_TWO)[::-1], 2)
+        if self._best is not None:
+            kept, faces = self._best(one, two, size)
+        else:
+            cover = self.analyser.cover.cover(counts, size)
+            kept, faces = cover.kept, cover.faces
+        melds = max(0, size - kept - wilds)
+        pairs = None
+        if self.pairs:
+            pairs = self._pairs_of(one, two, wilds)
+        known = (melds, pairs, faces)
+        self._raws[state] = known
+        return known
+
+    def _pairs_of(self, one: int, two: int, wilds: int) -> int:
+        """:func:`pairs_deficiency` of a hand of any size from its face masks (the same closed form;
+        tests/test_chance_facts.py and the brute force hold them together)."""
+        singles = one & ~two
+        lone_count = singles.bit_count()
+        orphans = (singles & self._orphans).bit_count()
+        lone = lone_count - orphans
+        with_wild = min(wilds, lone_count)
+        spare = wilds - with_wild
+        full = min(PAIRS, two.bit_count() + with_wild + spare // 2)
+        orphans_left = max(0, orphans - with_wild)
+        lone_left = lone - max(0, with_wild - orphans)
+        halves = lone_left + min(orphans_left, MAX_WILDS - wilds) + spare % 2
+        return 2 * PAIRS - (2 * full + min(PAIRS - full, halves))
+
+    def _pairs_state(self, state: State) -> int:
+        """:func:`pairs_deficiency` of a state (plain counts and wilds)."""
+        row = bytes(state[:FACE_COUNT])
+        one = int(row.translate(_AT_LEAST_ONE)[::-1], 2)
+        two = int(row.translate(_AT_LEAST_TWO)[::-1], 2)
+        return self._pairs_of(one, two, state[WILD_SLOT])
 
     def info(self, state: State) -> tuple[int, int, int]:
         """Of a 14-tile state: (deficiency, bit mask of the slots whose draw makes a winning 15,
@@ -303,10 +351,8 @@ class HandFacts:
         can only fit more tiles than the supply allows) and the exact seven-pairs count."""
         known = self._lower.get(state)
         if known is None:
-            counts, wilds = state[:FACE_COUNT], state[WILD_SLOT]
-            size = self.analyser.size
-            melds = max(0, size - self.analyser.cover.cover(counts, size).kept - wilds)
-            known = min(melds, pairs_deficiency(counts, wilds, self.supply)) if self.pairs else melds
+            melds, pairs, _ = self._raw(state)
+            known = melds if pairs is None else min(melds, pairs)
             self._lower[state] = known
         return known
 
@@ -316,6 +362,16 @@ class HandFacts:
         if known is None and self.lower_bound(state) > bound:
             return False
         return self.deficiency(state) <= bound
+
+    def kept(self, after: State, bound: int) -> tuple[State, ...]:
+        """The 14-tile states after one discard from a 15-tile state that are at most ``bound``
+        tiles away (cached: the same for every hand of a deal)."""
+        key = (after, bound)
+        known = self._kept.get(key)
+        if known is None:
+            known = tuple(c for c in self.discards(after) if self.within(c, bound))
+            self._kept[key] = known
+        return known
 
     def win_values(self, state: State) -> dict[int, float]:
         """Of a 14-tile state: the points v of the 15 tiles after each draw that wins, by slot."""
@@ -341,15 +397,15 @@ class HandFacts:
         known = self._value.get(after)
         if known is not None:
             return known
-        counts, wilds = after[:FACE_COUNT], after[WILD_SLOT]
+        wilds = after[WILD_SLOT]
         finishes = [Finish.NORMAL]
         if wilds:
             without = list(after)
             without[WILD_SLOT] -= 1
             if self.deficiency(tuple(without)) == 0:
-                pairs = self.pairs and pairs_deficiency(counts, wilds - 1, self.supply) == 0
+                pairs = self.pairs and self._pairs_state(tuple(without)) == 0
                 finishes.append(Finish.PAIRS_OKEY if pairs else Finish.OKEY)
-        if self.pairs and pairs_deficiency(counts, wilds, self.supply) == 0:
+        if self.pairs and self._pairs_state(after) == 0:
             finishes.append(Finish.PAIRS)
         known = max(self.points_by_finish[f] for f in finishes)
         self._value[after] = known
@@ -380,10 +436,105 @@ class ChanceSolver:
         self.scale = (1.0 - risk) / self.pool
         self.memo: dict[tuple[State, int], tuple[float, float]] = {}
         self._swaps: dict[tuple[State, int], State | None] = {}
+        self._plans: dict[State, tuple[int, tuple[tuple[int, int, object], ...], int]] = {}
         self.capped = False
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
         """(V_T, E_T) of a 14-tile state."""
+        if self.method in _ADVANCING:
+            return self._solve_planned(state, draws)
+        return self.solve_reference(state, draws)
+
+    def _plan(self, state: State) -> tuple[int, tuple[tuple[int, int, object], ...], int]:
+        """For an advancing method, what a draw does to a 14-tile state, slot by slot and in slot
+        order, the same for every horizon: (deficiency, entries, copies thrown back). An entry is
+        (kind, unseen copies, payload): 0 a winning draw (payload its points), 1 a useful draw
+        (payload the 15 tiles; :meth:`HandFacts.kept` the discards the method keeps), 2 a swap (payload the slot,
+        :meth:`swap_to` the state swapped into). The draws thrown back are counted apart, as
+        :meth:`solve_reference` does."""
+        known = self._plans.get(state)
+        if known is not None:
+            return known
+        facts = self.facts
+        k, wins, useful = facts.info(state)
+        swapping = k == 1 and self.method in _SWAPPING
+        left = self.left
+        entries: list[tuple[int, int, object]] = []
+        back = 0
+        for x in range(SLOTS):
+            n = left[x] - state[x]
+            if n <= 0:
+                continue
+            if wins >> x & 1:
+                entries.append((0, n, facts.win_values(state)[x]))
+            elif not useful >> x & 1:
+                if swapping and x != WILD_SLOT and any(state[f] for f in _NEAR[x]):
+                    entries.append((2, n, x))  # swap_to decides, when a draw is left after it
+                else:
+                    back += n
+            else:
+                grown = list(state)
+                grown[x] += 1
+                entries.append((1, n, tuple(grown)))  # its discards are asked for when a draw is left
+        known = (k, tuple(entries), back)
+        self._plans[state] = known
+        return known
+
+    def _solve_planned(self, state: State, draws: int) -> tuple[float, float]:
+        """:meth:`solve_reference` for the advancing methods, over :meth:`_plan`: the same sums in
+        the same order (so the same floats), without walking the 53 slots again for each horizon."""
+        if draws <= 0:
+            return 0.0, 0.0
+        key = (state, draws)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        k, entries, back = self._plan(state)
+        if k > draws:
+            self.memo[key] = (0.0, 0.0)
+            return 0.0, 0.0
+        if self.deadline is not None and perf_counter() > self.deadline:
+            self.capped = True
+            return 0.0, 0.0
+        rest = draws - 1
+        solve = self._solve_planned
+        kept = self.facts.kept
+        back_v, back_e = solve(state, rest) if rest else (0.0, 0.0)
+        total_v = total_e = 0.0
+        for kind, n, payload in entries:
+            if kind == 0:
+                total_v += n
+                total_e += n * max(payload, back_e)  # type: ignore[call-overload]
+            elif kind == 2:
+                swap = self.swap_to(state, payload) if rest else None  # type: ignore[arg-type]
+                if swap is None:
+                    back += n
+                    continue
+                v, e = solve(swap, rest)
+                total_v += n * max(v, back_v)
+                total_e += n * max(e, back_e)
+            else:
+                if not rest:
+                    continue
+                best_v = best_e = 0.0
+                if k - 1 <= rest:
+                    for child in kept(payload, k - 1):  # type: ignore[arg-type]
+                        v, e = solve(child, rest)
+                        if v > best_v:
+                            best_v = v
+                        if e > best_e:
+                            best_e = e
+                total_v += n * best_v
+                total_e += n * best_e
+        total_v += back * back_v
+        total_e += back * back_e
+        known = (total_v * self.scale, total_e * self.scale)
+        self.memo[key] = known
+        return known
+
+    def solve_reference(self, state: State, draws: int) -> tuple[float, float]:
+        """(V_T, E_T) of a 14-tile state, the recursion as stated (every method; the advancing
+        ones run :meth:`_solve_planned`, which the tests hold to this)."""
         if draws <= 0:
             return 0.0, 0.0
         key = (state, draws)
@@ -405,7 +556,7 @@ class ChanceSolver:
         advance = self.method in _ADVANCING
         swapping = k == 1 and self.method in _SWAPPING
         # advance: every draw that does not bring the hand closer leads back to the same hand.
-        back_v, back_e = self.solve(state, rest) if advance and rest else (0.0, 0.0)
+        back_v, back_e = self.solve_reference(state, rest) if advance and rest else (0.0, 0.0)
         back = 0
         for x in range(SLOTS):
             n = left[x] - state[x]
@@ -417,7 +568,7 @@ class ChanceSolver:
                     best_e = max(best_e, back_e)
                 elif rest:  # hold: play on with a winning hand
                     for child in self.options(state, x, rest, win=True):
-                        best_e = max(best_e, self.solve(child, rest)[1])
+                        best_e = max(best_e, self.solve_reference(child, rest)[1])
                 total_v += n
                 total_e += n * best_e
                 continue
@@ -426,7 +577,7 @@ class ChanceSolver:
                 if swap is None:
                     back += n
                 else:
-                    v, e = self.solve(swap, rest)
+                    v, e = self.solve_reference(swap, rest)
                     total_v += n * max(v, back_v)
                     total_e += n * max(e, back_e)
                 continue
@@ -434,7 +585,7 @@ class ChanceSolver:
                 continue
             best_v = best_e = 0.0
             for child in self.options(state, x, rest, win=False):
-                v, e = self.solve(child, rest)
+                v, e = self.solve_reference(child, rest)
                 if v > best_v:
                     best_v = v
                 if e > best_e:
@@ -462,14 +613,13 @@ class ChanceSolver:
             return [state] if swap is None else [state, swap]
         grown = list(state)
         grown[x] += 1
-        children = facts.discards(tuple(grown))
         if self.method == "exact":
             bound = rest
         else:  # the lowest deficiency a discard leaves: one less after a useful draw
             bound = 0 if win else k - 1 if useful >> x & 1 else k
             if bound > rest:
                 return []
-        return [c for c in children if facts.within(c, bound)]
+        return list(facts.kept(tuple(grown), bound))
 
     def swap_to(self, state: State, x: int) -> State | None:
         """For ``swap``, a one-away state that drew a slot ``x`` that does not complete it: the
@@ -514,6 +664,9 @@ def _near(face: int) -> tuple[int, ...]:
 
 
 _NEAR = tuple(_near(face) for face in range(FACE_COUNT))
+#: bytes.translate tables: a count byte to the digit "1" when at least one (two) copies are held.
+_AT_LEAST_ONE = bytes([48] + [49] * 255)
+_AT_LEAST_TWO = bytes([48, 48] + [49] * 254)
 
 
 def _solve_with(

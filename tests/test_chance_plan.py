@@ -1,0 +1,24 @@
+"""The advancing methods' planned recursion (``ChanceSolver.solve``) against the recursion as stated
+(``ChanceSolver.solve_reference``): the same floats, on seeded hands one and two tiles away."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import BuiltHand, near_hands, one_away_hands, seen_tiles
+
+from okeytool.solver.classic.chance import ChanceSolver, HandFacts, Method
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.sampled_from(["advance", "swap"]), st.integers(1, 4))
+def test_planned_recursion_is_the_reference(hand: BuiltHand, data: st.DataObject, method: Method, draws: int) -> None:
+    if data.draw(st.booleans()):
+        hand = data.draw(near_hands(hand, swaps=1))
+    seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
+    facts = HandFacts(hand.deal)
+    state = facts.state(hand.tiles)
+    planned = ChanceSolver(facts, seen, 0.05, method).solve(state, draws)
+    reference = ChanceSolver(HandFacts(hand.deal), seen, 0.05, method).solve_reference(state, draws)
+    assert planned == reference
+    assert planned[0] >= 0.0 and planned[1] >= 0.0
