@@ -8,6 +8,7 @@ wherever it runs.
 from __future__ import annotations
 
 import json
+import signal
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,3 +63,14 @@ def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> 
     if ident is not None:
         document = {"id": ident, **document}
     return json.dumps(document, ensure_ascii=False)
+
+
+def answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
+    """Answer a chunk of lines in a worker (one message each way per chunk)."""
+    return [answer_line(line, time_limit) for line in lines]
+
+
+def quiet_worker() -> None:
+    """A worker leaves interrupts to the parent (which ends the pool) and ends at once when terminated."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -20,7 +20,7 @@ from typing import IO, Annotated, Any
 
 import typer
 
-from okeytool.batch_lines import TooLong, answer_line
+from okeytool.batch_lines import TooLong, answer_chunk, answer_line, quiet_worker
 from okeytool.commands.common import PANEL_OUTPUT, PANEL_SOLVER
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
 
@@ -79,12 +79,12 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEF
     # for a window to drain, and memory does not grow with the input.
     lines_left = chain(first, pending)
     ahead: deque[AsyncResult[list[str]]] = deque()
-    with get_context("spawn").Pool(jobs, initializer=_quiet_worker) as pool:
+    with _context(get_context).Pool(jobs, initializer=quiet_worker) as pool:
         _LIVE_POOLS.append(pool)
         try:
             while True:
                 while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
-                    ahead.append(pool.apply_async(_answer_chunk, (chunk, time_limit)))
+                    ahead.append(pool.apply_async(answer_chunk, (chunk, time_limit)))
                 if not ahead:
                     return
                 yield from ahead.popleft().get()
@@ -92,15 +92,21 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEF
             _LIVE_POOLS.remove(pool)
 
 
-def _answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
-    """Answer a chunk of lines in a worker (one message each way per chunk)."""
-    return [answer_line(line, time_limit) for line in lines]
+def _context(get_context: Any) -> Any:
+    """Where workers come from: a fork server that has already imported the answering code, so each
+    worker starts at once (spawned workers would each import it, and the command line, again);
+    spawn where there is no fork server."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return get_context("spawn")
+    context = get_context("forkserver")
+    context.set_forkserver_preload(list(WORKER_MODULES))
+    return context
 
 
-def _quiet_worker() -> None:
-    """A worker leaves interrupts to the parent (which ends the pool) and ends at once when terminated."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+#: What a worker needs, imported once by the fork server (not the command line: typer, rich).
+WORKER_MODULES = ("okeytool.batch_lines", "okeytool.questions", "okeytool.solver.classic.analysis")
 
 
 def max_jobs() -> int:
