@@ -12,7 +12,7 @@ from okeytool.errors import InputError, LedgerError, SupplyError
 from okeytool.ledger.rounds import RoundBook
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import limit
-from okeytool.round.advice import draws_left, grade_discards, ranking_grade, state_advice
+from okeytool.round.advice import draws_left, grade_discards, state_advice
 from okeytool.round.events import (
     Draw,
     End,
@@ -182,13 +182,6 @@ def test_the_chance_grades_put_the_highest_chance_first_in_the_rankings_order() 
     for (a, ga), (b, gb) in zip(grades.rows, grades.rows[1:]):
         assert ga > gb or position[a] < position[b]  # ties keep the ranking's order
     assert grades.best == ranking.best.tile
-
-
-def test_the_ranking_grade_keeps_the_ranking_order() -> None:
-    assert ranking_grade(True, 0, 0, 80) == 1.0
-    for d in range(1, 6):
-        assert ranking_grade(False, d, 0, 80) > ranking_grade(False, d + 1, 80, 80)
-        assert ranking_grade(False, d, 9, 80) > ranking_grade(False, d, 8, 80)
 
 
 def test_the_draws_left_follow_the_tiles_drawn_or_taken() -> None:

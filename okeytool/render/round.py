@@ -83,20 +83,8 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
             text.append("  useful ").append_text(_counts(answer.useful, deal))
         text.append(f"  unseen {answer.unseen_total}")
         return text
-    if advice.kind == "discard":
-        from okeytool.solver.classic.chance import ChanceRanking
-
-        if isinstance(answer, ChanceRanking):
-            return _chance_renderable(deal, answer, rows)
-        table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
-        for column in ("tile", "result", "deficiency", "acceptance", "useful (unseen)"):
-            table.add_column(column)
-        options = answer.options if rows is None else answer.options[:rows]
-        for option in options:
-            result = f"wins ({option.kind}{', okey' if option.okey_finish else ''})" if option.wins else ""
-            table.add_row(tiles_text([option.tile], deal), result, str(option.deficiency), str(option.acceptance),
-                          _counts(option.useful, deal))  # fmt: skip
-        return table
+    if advice.kind == "discard":  # a classic hand's discards, ranked by win chance
+        return _chance_renderable(deal, answer, rows)
     if advice.kind == "discard101":
         table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
         for column in ("tile", "result", "penalty", "opening left", "pairs"):

@@ -26,19 +26,15 @@ from okeytool.tiles import Tile
 
 #: How many rows of a discard ranking a round shows.
 TOP_ROWS = 5
-#: Players at a classic table.
-PLAYERS = 4
-#: Tiles in the middle right after a classic deal: 106 less four hands of 14, the starter's 15th
-#: tile and the indicator.
-MIDDLE = 106 - PLAYERS * 14 - 2
 
 
 def draws_left(state: Any) -> int:
     """The own draws a player has left at this point of a round (the win chance's horizon).
 
-    The middle holds :data:`MIDDLE` (48) tiles after the deal, and each own draw or take stands for
-    one round of four draws (the player's and the three others'), so with *n* tiles drawn or taken
-    so far about 48 − 4·n are left, of which the player gets every fourth:
+    The middle holds :data:`okeytool.solver.classic.chance.MIDDLE` (48) tiles after the deal, and
+    each own draw or take stands for one round of four draws (the player's and the three others'),
+    so with *n* tiles drawn or taken so far about 48 − 4·n are left, of which the player gets every
+    fourth:
     ``max(1, (48 − 4·n) // 4) = max(1, 12 − n)``. The floor of 1: a round that has gone on longer
     than the count says (others took discards instead of drawing) still has a draw to play for.
     ``state`` is a :class:`okeytool.round.state.RoundState`.
@@ -49,14 +45,9 @@ def draws_left(state: Any) -> int:
     >>> draws_left(start_state(Start("classic", {}, parse_tile("R4"), parse_tiles("R1-3 B5-7 K9-11 Y1-4 K1"))))
     12
     """
-    from okeytool.solver.classic.chance import draws_from_pile
+    from okeytool.solver.classic.chance import MIDDLE, PLAYERS, draws_from_pile
 
     return max(1, draws_from_pile(max(0, MIDDLE - PLAYERS * state.drawn)))
-
-
-def has_chance(deal: Deal) -> bool:
-    """True when the profile has win chances (rules.md 4.1: classic hands with an indicator)."""
-    return deal.rules.classic_hand and deal.rules.has_indicator
 
 
 @dataclass(frozen=True)
@@ -162,12 +153,10 @@ def advise(
             if tile in others:
                 others.remove(tile)
         return Advice("open", opening.analyse_opening(deal, hand, seen=others, table=melds, opened=opened, options=0))
-    from okeytool.solver.classic.analysis import analyse_waits, rank_discards
+    from okeytool.solver.classic.analysis import analyse_waits
 
-    if to_throw:
-        if has_chance(deal):
-            return Advice("discard", _chance_ranking(deal, hand, seen, draws))
-        return Advice("discard", rank_discards(deal, hand, seen))
+    if to_throw:  # classic and okey.gg hands all have win chances (rules.md 4.1)
+        return Advice("discard", _chance_ranking(deal, hand, seen, draws))
     return Advice("waits", analyse_waits(deal, hand, seen))
 
 
@@ -187,8 +176,7 @@ class Grades:
 
     ``method``: where the grades come from (``"chance:METHOD"``: the win chance over the draws
     left, ``draws``, METHOD the chance model's method, e.g. ``chance:exact`` or the lower bound
-    ``chance:advance``; ``"ranking"``: the discard ranking's order, see :func:`ranking_grade`, for
-    a classic profile without win chances; ``"ranking-101"``: the 101 discard ranking, 1 for a winning throw,
+    ``chance:advance``; ``"ranking-101"``: the 101 discard ranking, 1 for a winning throw,
     0 for one that costs a penalty, else 0.5 plus half the opening value left over the best or 101).
     """
 
@@ -204,22 +192,6 @@ class Grades:
     def grade(self, tile: Tile) -> float:
         """The grade of throwing ``tile``. Raises :class:`KeyError` for a tile not in the hand."""
         return dict(self.rows)[tile]
-
-
-def ranking_grade(wins: bool, deficiency: int, acceptance: int, pool: int) -> float:
-    """A discard ranking row as a number in 0..1 that keeps the ranking's order.
-
-    1 for a winning throw; else ``(1 + acceptance / pool) / 3 ** deficiency``: a lower deficiency is
-    always better (``(1 + a/U) / 3**d > 2 / 3**(d+1)``), and at equal deficiency the share of the
-    unseen tiles that bring the hand closer decides. It stands in for a win chance where none is
-    computed.
-
-    >>> ranking_grade(False, 1, 8, 80)
-    0.3666666666666667
-    """
-    if wins:
-        return 1.0
-    return float((1 + acceptance / max(1, pool)) / 3**deficiency)
 
 
 def grade_discards(
@@ -250,27 +222,9 @@ def grade_discards(
             rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
         rows.sort(key=lambda r: -r[1])
         return Grades("ranking-101", tuple(rows))
-    if has_chance(deal):
-        chances = _chance_ranking(deal, hand, seen, draws)
-        ordered = sorted(chances.rows, key=lambda r: -r.chance)  # stable: ties keep the ranking's order
-        return Grades(f"chance:{chances.model.method}", tuple((r.tile, r.chance) for r in ordered),
-                      chances.model.draws)  # fmt: skip
-    from okeytool.solver.classic.analysis import rank_discards
-
-    ranking = rank_discards(deal, hand, seen)
-    pool = _pool(deal, hand, seen)
-    return Grades(
-        "ranking",
-        tuple((o.tile, ranking_grade(o.wins, o.deficiency, o.acceptance, pool)) for o in ranking.options),
-    )
-
-
-def _pool(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile]) -> int:
-    """Tiles a player may still draw: 106 less the hand (one tile to be thrown), the seen tiles and the indicator."""
-    from okeytool.tiles import FACE_COUNT
-
-    total = FACE_COUNT * 2 + 2
-    return total - (len(hand) - 1) - len(seen) - (1 if deal.indicator is not None else 0)
+    chances = _chance_ranking(deal, hand, seen, draws)
+    ordered = sorted(chances.rows, key=lambda r: -r.chance)  # stable: ties keep the ranking's order
+    return Grades(f"chance:{chances.model.method}", tuple((r.tile, r.chance) for r in ordered), chances.model.draws)
 
 
 def document(advice: Advice, rows: int | None = TOP_ROWS) -> Mapping[str, Any]:

@@ -70,6 +70,8 @@ SET_SIZE = 106
 HAND_SIZE = PROFILES["classic"].hand_size
 #: Players at a classic table: the player draws every fourth tile of the middle.
 PLAYERS = 4
+#: Tiles in the middle right after the deal: the set less four hands, the starter's 15th tile and the indicator.
+MIDDLE = SET_SIZE - PLAYERS * HAND_SIZE - 2
 #: Own draws left when neither ``draws`` nor ``pile`` is given: mid-round (the middle starts with
 #: 48 tiles for four players, 12 draws each; 8 is a third of the way in).
 DEFAULT_DRAWS = 8
@@ -104,9 +106,8 @@ def draws_from_pile(pile: int) -> int:
 
     Raises :class:`InputError` for a negative pile or one larger than the middle ever holds.
     """
-    most = SET_SIZE - PLAYERS * HAND_SIZE - 2  # the indicator and the starter's 15th tile
-    if not 0 <= pile <= most:
-        raise InputError(f"--pile must be between 0 and {most} (tiles left in the middle), got {pile}")
+    if not 0 <= pile <= MIDDLE:
+        raise InputError(f"--pile must be between 0 and {MIDDLE} (tiles left in the middle), got {pile}")
     return pile // PLAYERS
 
 
@@ -542,7 +543,7 @@ class ChanceSolver:
         if known is not None:
             return known
         facts = self.facts
-        k, wins, _ = facts.info(state)
+        k, wins, useful = facts.info(state)
         if k > draws:
             self.memo[key] = (0.0, 0.0)
             return 0.0, 0.0
@@ -552,7 +553,6 @@ class ChanceSolver:
         rest = draws - 1
         total_v = total_e = 0.0
         left = self.left
-        useful = facts.info(state)[2]
         advance = self.method in _ADVANCING
         swapping = k == 1 and self.method in _SWAPPING
         # advance: every draw that does not bring the hand closer leads back to the same hand.
