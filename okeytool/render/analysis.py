@@ -172,13 +172,23 @@ def render_chance(deal: Deal, ranking: ChanceRanking) -> None:
 def render_chance_advice(ranking: ChanceRanking) -> None:
     """Print the model line, the method's note when it is not exact, and the recommendation."""
     out = console()
+    for line in chance_advice_lines(ranking):
+        out.print(line)
+
+
+def chance_advice_lines(ranking: ChanceRanking) -> list[Text]:
+    """The model line, the method's note when it is not exact, and the one-sentence recommendation."""
     model = ranking.model
     draws = f"{model.draws} draw{'s' if model.draws != 1 else ''}"
-    line = f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
-    out.print(Text(line, style="dim"))
+    lines = [
+        Text(
+            f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}", style="dim"
+        )
+    ]
     if model.method in METHOD_NOTES:
-        out.print(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))
-    out.print(Text(recommendation(ranking), style="bold"))
+        lines.append(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))
+    lines.append(Text(recommendation(ranking), style="bold"))
+    return lines
 
 
 def percent(chance: float) -> str:

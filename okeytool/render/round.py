@@ -123,7 +123,7 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
 
 def _chance_renderable(deal: Deal, ranking: ChanceRanking, rows: int | None) -> RenderableType:
     """A chance ranking's top ``rows``: chance as a percentage, points, the model and the advice."""
-    from okeytool.render.analysis import METHOD_NOTES, percent, recommendation
+    from okeytool.render.analysis import chance_advice_lines, percent
 
     table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
     for column in ("tile", "result", "deficiency", "acceptance", "win chance", "points", "useful (unseen)"):
@@ -134,15 +134,7 @@ def _chance_renderable(deal: Deal, ranking: ChanceRanking, rows: int | None) -> 
         result = f"wins ({option.kind}{', okey' if option.okey_finish else ''})" if option.wins else ""
         table.add_row(tiles_text([option.tile], deal), result, str(option.deficiency), str(option.acceptance),
                       percent(row.chance), f"{row.points:.2f}", _counts(option.useful, deal))  # fmt: skip
-    model = ranking.model
-    parts: list[RenderableType] = [table]
-    draws = f"{model.draws} draw{'s' if model.draws != 1 else ''}"
-    line = f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
-    parts.append(Text(line, style="dim"))
-    if model.method in METHOD_NOTES:
-        parts.append(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))
-    parts.append(Text(recommendation(ranking), style="bold"))
-    return Group(*parts)
+    return Group(table, *chance_advice_lines(ranking))
 
 
 def render_list(rounds: Sequence[PlayedRound]) -> None:
