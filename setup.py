@@ -1,8 +1,8 @@
-"""Build configuration for the optional compiled cover programme and opening search; metadata lives
+"""Build configuration for the optional compiled cover programme, chance recursion and opening search; metadata lives
 in pyproject.toml.
 
 The extensions are optional: where no C compiler is available the package installs without them and
-okeytool.solver.classic.cover and okeytool.solver.okey101.search use their pure-Python
+okeytool.solver.classic.cover, okeytool.solver.classic.chance and okeytool.solver.okey101.search use their pure-Python
 implementations, which give the same answers.
 """
 
@@ -13,6 +13,7 @@ setup(
         Extension(
             "okeytool.solver.classic._cover",
             sources=["okeytool/solver/classic/_cover.c"],
+            depends=["okeytool/solver/classic/cover_programme.h"],
             optional=True,
             extra_compile_args=["-O2"],
         ),

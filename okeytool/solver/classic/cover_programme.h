@@ -1,0 +1,302 @@
+/*
+ * The cover programme of okeytool.solver.classic.cover in C, shared by the compiled modules that
+ * use it (_cover.c gives it to Python, _chance.c calls it from the chance recursion): the same
+ * recursion, the same pruning, the same answers as the Python programme (the tests hold them together).
+ *
+ * Faces are bits 0..51 of a 64-bit mask; bit 52 of an answer mask means "any face" (a whole new
+ * piece is part of an optimal choice). A Programme holds, for each of the 52 faces, the (mask,
+ * length) of the candidate pieces containing it, and its solved states in an open-addressing table
+ * that is emptied when it fills up. Every function is static: each module has its own copy and its
+ * own table.
+ */
+#ifndef OKEYTOOL_COVER_PROGRAMME_H
+#define OKEYTOOL_COVER_PROGRAMME_H
+
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FACES 52
+#define MAX_OPTIONS 32
+#define MIN_PIECE 3
+#define ANY_FACE (1ULL << 52)
+#define IMPOSSIBLE (-1000)
+#define MEMO_BITS 18
+#define MEMO_SIZE (1u << MEMO_BITS)
+#define MEMO_FILL (MEMO_SIZE / 2)
+
+typedef struct {
+    uint64_t one, two; /* key; one == UINT64_MAX marks an empty entry */
+    uint64_t faces;
+    uint64_t spares; /* the faces a copy of which some optimal choice leaves out of the pieces */
+    int32_t room;
+    int32_t kept;
+} Entry;
+
+typedef struct {
+    uint64_t masks[FACES][MAX_OPTIONS];
+    int lengths[FACES][MAX_OPTIONS];
+    int count[FACES];
+    Entry *memo;
+    uint32_t used;
+} Programme;
+
+/* The Python object of _cover.c (okeytool.solver.classic._cover.Table): a programme. _chance.c
+ * solves on the table of a Table it is given, so that both share one set of solved states. */
+typedef struct {
+    PyObject_HEAD
+    Programme prog;
+} Table;
+
+/* Bits set in x; the instruction where the build targets it, else the SWAR count (a call into the
+ * compiler's library otherwise, on every hot path). */
+static inline int popcount64(uint64_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+static inline uint32_t slot_of(uint64_t one, uint64_t two, int room) {
+    uint64_t h = one * 0x9E3779B97F4A7C15ULL ^ (two + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (uint64_t)room * 0x165667B19E3779F9ULL;
+    h ^= h >> 29;
+    return (uint32_t)(h & (MEMO_SIZE - 1));
+}
+
+static void clear_memo(Programme *t) {
+    for (uint32_t k = 0; k < MEMO_SIZE; k++) t->memo[k].one = UINT64_MAX;
+    t->used = 0;
+}
+
+/* The most tiles of the hand (one, two) that `room` slots of pieces hold; the unfilled-slot faces
+ * of every optimal choice into *faces_out, and the faces some optimal choice leaves a copy of out
+ * into *spares_out (a hand of room + 1 tiles loses a tile of those faces without losing a kept one). */
+static int best_spares(Programme *t, uint64_t one, uint64_t two, int room, uint64_t *faces_out,
+                       uint64_t *spares_out) {
+    *spares_out = 0;
+    if (!one) {
+        if (room == 0) { *faces_out = 0; return 0; }
+        if (room >= MIN_PIECE) { *faces_out = ANY_FACE; return 0; }
+        *faces_out = 0;
+        return IMPOSSIBLE;
+    }
+    uint32_t k = slot_of(one, two, room);
+    for (;;) {
+        Entry *e = &t->memo[k];
+        if (e->one == UINT64_MAX) break;
+        if (e->one == one && e->two == two && e->room == room) {
+            *faces_out = e->faces;
+            *spares_out = e->spares;
+            return e->kept;
+        }
+        k = (k + 1) & (MEMO_SIZE - 1);
+    }
+    uint64_t low = one & (~one + 1);
+    int face = __builtin_ctzll(one);
+    int held = popcount64(one) + popcount64(two);
+
+    uint64_t g_taken[MAX_OPTIONS], g_unfilled[MAX_OPTIONS];
+    int g_len[MAX_OPTIONS], groups = 0;
+    for (int i = 0; i < t->count[face]; i++) {
+        int length = t->lengths[face][i];
+        if (length > room) continue;
+        uint64_t mask = t->masks[face][i];
+        uint64_t taken = mask & one;
+        int g = 0;
+        while (g < groups && !(g_taken[g] == taken && g_len[g] == length)) g++;
+        if (g == groups) { g_taken[g] = taken; g_len[g] = length; g_unfilled[g] = 0; groups++; }
+        g_unfilled[g] |= mask & ~one;
+    }
+    int bestv = IMPOSSIBLE;
+    uint64_t faces = 0, spares = 0, more, more_spares;
+    for (int g = 0; g < groups; g++) {
+        uint64_t taken = g_taken[g];
+        int length = g_len[g];
+        int gain = popcount64(taken);
+        int rest = room - length < held - gain ? room - length : held - gain;
+        if (gain + rest < bestv) continue;
+        int value = best_spares(t, (one & ~taken) | (two & taken), two & ~taken, room - length, &more,
+                                &more_spares) + gain;
+        if (value > bestv) { bestv = value; faces = more | g_unfilled[g]; spares = more_spares; }
+        else if (value == bestv) { faces |= more | g_unfilled[g]; spares |= more_spares; }
+    }
+    int bound = room < held - 1 ? room : held - 1;
+    if (bound >= bestv) {
+        int value = (two & low) ? best_spares(t, one, two & ~low, room, &more, &more_spares)
+                                : best_spares(t, one & ~low, two, room, &more, &more_spares);
+        if (value > bestv) { bestv = value; faces = more; spares = more_spares | low; }
+        else if (value == bestv) { faces |= more; spares |= more_spares | low; }
+    }
+    if (t->used >= MEMO_FILL) clear_memo(t);
+    k = slot_of(one, two, room);
+    while (t->memo[k].one != UINT64_MAX) k = (k + 1) & (MEMO_SIZE - 1);
+    t->memo[k].one = one; t->memo[k].two = two; t->memo[k].room = room;
+    t->memo[k].kept = bestv; t->memo[k].faces = faces; t->memo[k].spares = spares;
+    t->used++;
+    *faces_out = faces;
+    *spares_out = spares;
+    return bestv;
+}
+
+/* best_spares without the spares: MeldCover._best. */
+static inline int best(Programme *t, uint64_t one, uint64_t two, int room, uint64_t *faces_out) {
+    uint64_t spares;
+    return best_spares(t, one, two, room, faces_out, &spares);
+}
+
+#define MAX_PIECES 16
+#define SUPPLY_WILDS 2
+
+/* One optimal layout from (one, two, room), preferring choices that reach faces of `want` (and most
+ * of all `target`): MeldCover._walk. Fills the piece masks and unfilled masks; returns the piece count
+ * and the slots left for new pieces in *rest. */
+static inline int walk(Programme *t, uint64_t one, uint64_t two, int room, uint64_t want, uint64_t target,
+                uint64_t *piece_masks, uint64_t *piece_unfilled, int *rest) {
+    int pieces = 0;
+    uint64_t more;
+    while (one) {
+        int goal = best(t, one, two, room, &more);
+        uint64_t low = one & (~one + 1);
+        int face = __builtin_ctzll(one);
+        int held = popcount64(one) + popcount64(two);
+        int have = 0, choice_score = 0, choice_room = 0;
+        uint64_t choice_mask = 0, choice_one = 0, choice_two = 0;
+        for (int i = 0; i < t->count[face]; i++) {
+            int length = t->lengths[face][i];
+            if (length > room) continue;
+            uint64_t mask = t->masks[face][i];
+            uint64_t taken = mask & one;
+            int gain = popcount64(taken);
+            int bound = room - length < held - gain ? room - length : held - gain;
+            if (gain + bound < goal) continue;
+            uint64_t c_one = (one & ~taken) | (two & taken), c_two = two & ~taken;
+            int value = best(t, c_one, c_two, room - length, &more);
+            if (value + gain != goal) continue;
+            uint64_t reach = more | (mask & ~one);
+            int score = popcount64(reach & want) + ((reach & target) ? 64 : 0);
+            if (!have || score > choice_score) {
+                have = 1; choice_score = score; choice_mask = mask;
+                choice_one = c_one; choice_two = c_two; choice_room = room - length;
+            }
+        }
+        uint64_t c_one = one, c_two = two;
+        if (two & low) c_two = two & ~low; else c_one = one & ~low;
+        int value = best(t, c_one, c_two, room, &more);
+        if (value == goal) {
+            int score = popcount64(more & want) + ((more & target) ? 64 : 0);
+            if (!have || score > choice_score) {
+                have = 1; choice_score = score; choice_mask = 0;
+                choice_one = c_one; choice_two = c_two; choice_room = room;
+            }
+        }
+        if (!have) return -1; /* cannot happen: the optimum is reached by some choice */
+        if (choice_mask) {
+            if (pieces == MAX_PIECES) return -1;
+            piece_masks[pieces] = choice_mask;
+            piece_unfilled[pieces] = choice_mask & ~one;
+            pieces++;
+        }
+        one = choice_one; two = choice_two; room = choice_room;
+    }
+    *rest = room;
+    return pieces;
+}
+
+/* True if the pieces use no face more often than it exists, beyond the two wilds: _fits_supply. */
+static inline int fits_supply(const uint64_t *piece_masks, int pieces, const int *supply) {
+    int slots[FACES] = {0};
+    int excess = 0;
+    for (int p = 0; p < pieces; p++) {
+        uint64_t mask = piece_masks[p];
+        while (mask) {
+            int face = __builtin_ctzll(mask);
+            mask &= mask - 1;
+            if (++slots[face] > supply[face]) excess++;
+        }
+    }
+    return excess <= SUPPLY_WILDS;
+}
+
+#define CERTIFY_FAILED (-2000)
+
+/* MeldCover.certify: the best count and its faces, whether a layout within the supply reaches it
+ * (*realisable), and the unfilled faces such layouts show (*shown, within *faces). Returns the best
+ * count, or CERTIFY_FAILED if a walk found no optimal choice (cannot happen). */
+static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, const int *supply, int walks,
+                          uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
+    uint64_t faces;
+    int kept = best(t, one, two, room, &faces);
+    uint64_t want = faces, shown = 0;
+    uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
+    *realisable = 0;
+    for (int w = 0; w < walks; w++) {
+        if (!want && w) break;
+        uint64_t target = want & (~want + 1);
+        int rest = 0;
+        int pieces = walk(t, one, two, room, want, target, masks, unfilled, &rest);
+        if (pieces < 0) return CERTIFY_FAILED;
+        uint64_t got = rest >= MIN_PIECE ? (ANY_FACE | (ANY_FACE - 1)) : 0;
+        for (int p = 0; p < pieces; p++) got |= unfilled[p];
+        if (fits_supply(masks, pieces, supply)) {
+            *realisable = 1;
+            shown |= got;
+            want &= ~got;
+        }
+        want &= ~target;
+    }
+    *faces_out = faces;
+    *shown_out = shown & faces;
+    return kept;
+}
+
+/* Fill a programme from Python's options (52 sequences of (mask, length)) and allocate its table.
+ * Returns 0, or -1 with a Python exception set. */
+static inline int programme_load(Programme *t, PyObject *options) {
+    PyObject *seq = PySequence_Fast(options, "options must be a sequence");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != FACES) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "options must have one entry per face (52)");
+        return -1;
+    }
+    for (int f = 0; f < FACES; f++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, f), "each face needs a sequence");
+        if (!row) { Py_DECREF(seq); return -1; }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(row);
+        if (n > MAX_OPTIONS) {
+            Py_DECREF(row); Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "too many pieces for one face");
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            unsigned long long mask;
+            int length;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(row, i), "Ki", &mask, &length)) {
+                Py_DECREF(row); Py_DECREF(seq);
+                return -1;
+            }
+            t->masks[f][i] = mask;
+            t->lengths[f][i] = length;
+        }
+        t->count[f] = (int)n;
+        Py_DECREF(row);
+    }
+    Py_DECREF(seq);
+    PyMem_Free(t->memo);
+    t->memo = PyMem_Malloc(sizeof(Entry) * MEMO_SIZE);
+    if (!t->memo) { PyErr_NoMemory(); return -1; }
+    clear_memo(t);
+    return 0;
+}
+
+static inline void programme_free(Programme *t) {
+    PyMem_Free(t->memo);
+    t->memo = NULL;
+}
+
+#endif
