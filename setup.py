@@ -18,6 +18,13 @@ setup(
             extra_compile_args=["-O2"],
         ),
         Extension(
+            "okeytool.solver.classic._chance",
+            sources=["okeytool/solver/classic/_chance.c"],
+            depends=["okeytool/solver/classic/cover_programme.h"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
+        Extension(
             "okeytool.solver.okey101._opening",
             sources=["okeytool/solver/okey101/_opening.c"],
             optional=True,

@@ -39,11 +39,16 @@ Hand facts (deficiency, winning and useful draws) are read off the cover program
 decides them, the analyser's own rule, and asked of the analyser otherwise (tests hold the two
 together).
 
+The advancing methods run compiled where the extension was built (``_chance.c``, the same planned
+recursion over the same facts, so the same floats: tests/test_chance_compiled.py); ``exact`` and
+``keep`` run here.
+
 Everything is in floats; the tests hold the exact method to a brute force in fractions.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isfinite
@@ -60,6 +65,14 @@ from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_disca
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
+
+try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists)
+    from okeytool.solver.classic._chance import Kernel as _Kernel
+except ImportError:  # pragma: no cover - depends on the build
+    _Kernel = None  # type: ignore[misc,assignment]
+
+#: True when the compiled recursion is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
+COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
 Goal = Literal["chance", "points"]
@@ -167,7 +180,12 @@ class HandFacts:
     """What the recursion asks about hands, cached for one deal (it does not depend on the seen
     tiles): deficiencies, waits, the discards of a 15-tile state, the best finish."""
 
-    def __init__(self, deal: Deal, analyser: Analyser | None = None) -> None:
+    def __init__(self, deal: Deal, analyser: Analyser | None = None, *, compiled: bool | None = None) -> None:
+        """``compiled``: solve the advancing methods with the compiled recursion (default: when it
+        was built and the cover programme is compiled too), or in Python.
+
+        Raises ``ImportError`` if the compiled recursion is asked for but was not built.
+        """
         self.deal = deal
         self.analyser = analyser or Analyser(deal)
         self.supply = deal.supply_vector()
@@ -184,6 +202,24 @@ class HandFacts:
         self._orphans = sum(1 << f for f in range(FACE_COUNT) if self.supply[f] <= 1)
         cover = self.analyser.cover
         self._best = cover._best if cover.compiled else None  # the compiled programme, masks in
+        use_compiled = (COMPILED and cover.compiled) if compiled is None else compiled
+        if use_compiled and (_Kernel is None or not cover.compiled):
+            raise ImportError("the compiled chance recursion (and the compiled cover programme) was not built")
+        #: The compiled recursion's facts of this deal (the same rules as here), or None.
+        table = cover.table
+        self.kernel = (
+            _Kernel(
+                table,
+                self.supply,
+                self.analyser.size,
+                self.analyser.wilds,
+                self.pairs,
+                [self.points_by_finish[f] for f in (Finish.NORMAL, Finish.OKEY, Finish.PAIRS, Finish.PAIRS_OKEY)],
+                cover.WALKS,
+            )
+            if use_compiled and table is not None
+            else None
+        )
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
@@ -439,9 +475,16 @@ class ChanceSolver:
         self._swaps: dict[tuple[State, int], State | None] = {}
         self._plans: dict[State, tuple[int, tuple[tuple[int, int, object], ...], int]] = {}
         self.capped = False
+        kernel = facts.kernel if method in _ADVANCING else None
+        self._compiled = kernel.solver(self.left, self.scale, method in _SWAPPING) if kernel is not None else None
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
         """(V_T, E_T) of a 14-tile state."""
+        if self._compiled is not None:  # the planned recursion, compiled: the same floats
+            budget = -1.0 if self.deadline is None else max(0.0, self.deadline - perf_counter())
+            v, e, capped = self._compiled.solve(state, draws, budget, self.facts.info, self.facts.deficiency)
+            self.capped = self.capped or capped
+            return v, e
         if self.method in _ADVANCING:
             return self._solve_planned(state, draws)
         return self.solve_reference(state, draws)

@@ -93,6 +93,11 @@ class MeldCover:
         self._table = _CompiledTable(self.options) if use_compiled else None
         self._best = self._table.best if self._table is not None else self._best_python
 
+    @property
+    def table(self) -> _CompiledTable | None:
+        """The compiled programme's table of solved states (shared with the compiled chance recursion), or None."""
+        return self._table
+
     def cover(self, counts: Sequence[int], size: int) -> Cover:
         """The cover of a hand given as plain counts per face (each 0-2), in ``size`` slots (the rules' hand size)."""
         one, two = hand_masks(counts)

@@ -1,0 +1,931 @@
+/*
+ * The advancing methods of okeytool.solver.classic.chance (``advance`` and ``swap``), compiled: the
+ * planned recursion of ChanceSolver._solve_planned over the same hand facts as HandFacts, the same
+ * sums in the same order, so the same floats (tests/test_chance_compiled.py holds the two together).
+ *
+ * A state is a hand as counts per draw slot (0..51 a plain face, 52 a real okey), each 0..3, packed
+ * two bits a slot: slots 0..31 in `lo`, 32..52 in `hi` (the okey's count in bits 40..41 of `hi`).
+ *
+ * Kernel(table, supply, size, wilds, pairs, points, walks) holds what does not depend on the tiles out of
+ * play: the cover programme (cover_programme.h) of a _cover.Table, whose solved states it shares
+ * with Python's calls, and the facts of every hand it met (deficiency, its
+ * cheap lower bound, the winning and the useful draws, the points of a winning 15, the discards that
+ * keep a 15 within a deficiency). A hand the cover programme alone does not decide (more unfilled
+ * slots than wilds, as HandFacts._quick says) is asked of Python: `info(state)` and
+ * `deficiency(state)`, HandFacts' own methods, passed to each call (so that the kernel holds no
+ * reference back to them).
+ *
+ * Kernel.solver(left, scale, swap) is one ChanceSolver's recursion (`left`: copies not out of play,
+ * per slot; `scale`: (1 - risk) / U) with its own memo; Solver.solve(state, draws, budget, info,
+ * deficiency) returns (V, E, capped). Past `budget` seconds (negative: none), or once the memo holds
+ * MEMO_LIMIT states, the states not yet solved count 0 and `capped` is true, as in Python.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <time.h>
+#include "cover_programme.h"
+
+#define SLOTS 53
+#define WILD_SLOT 52
+#define ALL_FACES ((1ULL << FACES) - 1)
+#define ALL_SLOTS ((1ULL << SLOTS) - 1)
+#define HI_FACES ((1ULL << 40) - 1)
+#define PAIRS 7
+#define MAX_WILDS 2
+#define MEMO_LIMIT (3u << 19)
+#define FACT_LIMIT (3u << 19)
+#define EMPTY UINT64_MAX
+
+/* ---------- states ---------- */
+
+static inline int count_of(uint64_t lo, uint64_t hi, int slot) {
+    return slot < 32 ? (int)(lo >> (2 * slot) & 3) : (int)(hi >> (2 * (slot - 32)) & 3);
+}
+
+static inline void add_to(uint64_t *lo, uint64_t *hi, int slot, int delta) {
+    if (slot < 32) *lo += (uint64_t)(int64_t)delta << (2 * slot);
+    else *hi += (uint64_t)(int64_t)delta << (2 * (slot - 32));
+}
+
+/* The even bits of x (bit 2i) gathered into bits 0..31. */
+static inline uint64_t squeeze(uint64_t x) {
+    x &= 0x5555555555555555ULL;
+    x = (x | (x >> 1)) & 0x3333333333333333ULL;
+    x = (x | (x >> 2)) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x | (x >> 4)) & 0x00FF00FF00FF00FFULL;
+    x = (x | (x >> 8)) & 0x0000FFFF0000FFFFULL;
+    x = (x | (x >> 16)) & 0x00000000FFFFFFFFULL;
+    return x;
+}
+
+/* Faces held at least once (`one`) and at least twice (`two`), the cover programme's masks. */
+static inline void masks_of(uint64_t lo, uint64_t hi, uint64_t *one, uint64_t *two) {
+    uint64_t h = hi & HI_FACES;
+    *one = squeeze(lo | lo >> 1) | squeeze(h | h >> 1) << 32;
+    *two = squeeze(lo >> 1) | squeeze(h >> 1) << 32;
+}
+
+static inline int wilds_of(uint64_t hi) { return (int)(hi >> 40 & 3); }
+
+static inline uint64_t mix(uint64_t lo, uint64_t hi) {
+    uint64_t h = lo * 0x9E3779B97F4A7C15ULL ^ (hi + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBULL;
+    return h ^ (h >> 29);
+}
+
+/* ---------- open-addressing maps ---------- */
+
+/* Every entry of a map starts with its key (lo, hi); hi == EMPTY marks a free entry. */
+typedef struct {
+    uint64_t lo, hi;
+} Key;
+
+/* The facts of a 14-tile state, the discards kept from a 15, the points of a winning 15, a swap. */
+typedef struct {
+    uint64_t lo, hi;
+    union {
+        struct {
+            uint64_t faces, wins, useful;
+            int8_t melds, pairs, lower, deficiency, quick, informed, has_faces, certified;
+        } fact;
+        struct { uint32_t offset, count; } kept;
+        struct { uint64_t lo, hi; int32_t some; } swap;
+        int32_t points;
+    } u;
+} Item;
+
+/* A solved (state, draws): V and E. */
+typedef struct {
+    uint64_t lo, hi;
+    double v, e;
+} Solved;
+
+typedef struct {
+    char *entries;
+    size_t width, capacity, used;
+} Map;
+
+static inline Key *key_at(const Map *m, size_t k) { return (Key *)(m->entries + k * m->width); }
+
+static int map_init(Map *m, size_t width, size_t capacity) {
+    m->entries = PyMem_Malloc(width * capacity);
+    if (!m->entries) { PyErr_NoMemory(); return -1; }
+    m->width = width;
+    m->capacity = capacity;
+    m->used = 0;
+    for (size_t k = 0; k < capacity; k++) key_at(m, k)->hi = EMPTY;
+    return 0;
+}
+
+static void map_free(Map *m) {
+    PyMem_Free(m->entries);
+    m->entries = NULL;
+    m->capacity = m->used = 0;
+}
+
+static void *map_find(const Map *m, uint64_t lo, uint64_t hi) {
+    size_t k = mix(lo, hi) & (m->capacity - 1);
+    for (;;) {
+        Key *e = key_at(m, k);
+        if (e->hi == EMPTY) return NULL;
+        if (e->hi == hi && e->lo == lo) return e;
+        k = (k + 1) & (m->capacity - 1);
+    }
+}
+
+/* A new zeroed entry for a key not in the map (the map grows at three quarters full); NULL with
+ * MemoryError set. Entries found before may move. */
+static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
+    if (4 * (m->used + 1) > 3 * m->capacity) {
+        Map bigger;
+        if (map_init(&bigger, m->width, m->capacity * 2) < 0) return NULL;
+        for (size_t k = 0; k < m->capacity; k++) {
+            Key *old = key_at(m, k);
+            if (old->hi == EMPTY) continue;
+            size_t j = mix(old->lo, old->hi) & (bigger.capacity - 1);
+            while (key_at(&bigger, j)->hi != EMPTY) j = (j + 1) & (bigger.capacity - 1);
+            memcpy(key_at(&bigger, j), old, m->width);
+        }
+        bigger.used = m->used;
+        map_free(m);
+        *m = bigger;
+    }
+    size_t k = mix(lo, hi) & (m->capacity - 1);
+    while (key_at(m, k)->hi != EMPTY) k = (k + 1) & (m->capacity - 1);
+    Key *e = key_at(m, k);
+    memset(e, 0, m->width);
+    e->lo = lo;
+    e->hi = hi;
+    m->used++;
+    return e;
+}
+
+/* ---------- the kernel: hand facts ---------- */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *table; /* the _cover.Table whose programme and solved states are used */
+    Programme *prog;
+    int supply[FACES];
+    uint64_t full_if_one, full_if_two, never; /* faces whose copies are all held at 1, at 2, at 0 */
+    uint64_t orphans;                         /* faces with no twin outside a single: supply <= 1 */
+    uint64_t near[FACES];                     /* HandFacts' _NEAR, as face masks */
+    int size, wilds, pairs, walks;
+    int points[4]; /* normal, okey, pairs, pairs+okey */
+    Map facts, kept, values;
+    uint64_t *kept_store; /* (lo, hi) pairs */
+    size_t kept_len, kept_cap;
+    PyObject *info_cb, *deficiency_cb; /* borrowed, set for the length of one call */
+} Kernel;
+
+static PyObject *state_tuple(uint64_t lo, uint64_t hi) {
+    PyObject *t = PyTuple_New(SLOTS);
+    if (!t) return NULL;
+    for (int s = 0; s < SLOTS; s++) {
+        PyObject *n = PyLong_FromLong(count_of(lo, hi, s));
+        if (!n) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, s, n);
+    }
+    return t;
+}
+
+/* HandFacts._pairs_of: pairs_deficiency from the face masks (any hand size). */
+static int pairs_of(const Kernel *K, uint64_t one, uint64_t two, int wilds) {
+    uint64_t singles = one & ~two;
+    int lone_count = popcount64(singles);
+    int orphans = popcount64(singles & K->orphans);
+    int lone = lone_count - orphans;
+    int with_wild = wilds < lone_count ? wilds : lone_count;
+    int spare = wilds - with_wild;
+    int full = popcount64(two) + with_wild + spare / 2;
+    if (full > PAIRS) full = PAIRS;
+    int orphans_left = orphans - with_wild > 0 ? orphans - with_wild : 0;
+    int lone_left = lone - (with_wild - orphans > 0 ? with_wild - orphans : 0);
+    int room = MAX_WILDS - wilds;
+    int halves = lone_left + (orphans_left < room ? orphans_left : room) + spare % 2;
+    int rest = PAIRS - full;
+    return 2 * PAIRS - (2 * full + (rest < halves ? rest : halves));
+}
+
+static inline uint64_t full_faces(const Kernel *K, uint64_t one, uint64_t two) {
+    return K->never | (K->full_if_one & one) | (K->full_if_two & two);
+}
+
+/* HandFacts._raw's lower bound (min of the meld deficiency with copies not counted and the pairs
+ * deficiency) of a 14-tile state whose cover programme holds `kept` plain tiles; its meld and pairs
+ * deficiencies (-1: no seven pairs) into *melds, *pairs. */
+static int lower_of(const Kernel *K, uint64_t lo, uint64_t hi, int kept, int *melds, int *pairs) {
+    uint64_t one, two;
+    masks_of(lo, hi, &one, &two);
+    int wilds = wilds_of(hi);
+    *melds = K->size - kept - wilds;
+    if (*melds < 0) *melds = 0;
+    *pairs = K->pairs ? pairs_of(K, one, two, wilds) : -1;
+    return *pairs < 0 || *melds < *pairs ? *melds : *pairs;
+}
+
+/* A new facts entry of a 14-tile state whose cover programme holds `kept` plain tiles, with
+ * HandFacts._raw and _quick: the meld deficiency (copies not counted), the pairs deficiency, the
+ * lower bound, and the deficiency when the programme alone decides it. `faces` (the unfilled faces)
+ * is known only when `has_faces`. NULL with an exception set. */
+static Item *fact_new(Kernel *K, uint64_t lo, uint64_t hi, int kept, uint64_t faces, int has_faces) {
+    int melds, pairs;
+    int lower = lower_of(K, lo, hi, kept, &melds, &pairs);
+    Item *e = map_add(&K->facts, lo, hi);
+    if (!e) return NULL;
+    e->u.fact.faces = faces;
+    e->u.fact.has_faces = (int8_t)has_faces;
+    e->u.fact.melds = (int8_t)melds;
+    e->u.fact.pairs = (int8_t)pairs;
+    e->u.fact.lower = (int8_t)lower;
+    e->u.fact.quick = !(wilds_of(hi) + melds > K->wilds && (pairs < 0 || melds <= pairs));
+    e->u.fact.deficiency = e->u.fact.quick ? e->u.fact.lower : -1;
+    return e;
+}
+
+/* The facts entry of a 14-tile state (made on first sight); NULL with an exception set. */
+static Item *fact(Kernel *K, uint64_t lo, uint64_t hi) {
+    Item *e = map_find(&K->facts, lo, hi);
+    if (e) return e;
+    uint64_t one, two, faces;
+    masks_of(lo, hi, &one, &two);
+    int kept = best(K->prog, one, two, K->size, &faces);
+    return fact_new(K, lo, hi, kept, faces, 1);
+}
+
+/* The unfilled faces of an entry made without them (the programme's answer, asked now). */
+static uint64_t faces_of(Kernel *K, Item *e) {
+    if (!e->u.fact.has_faces) {
+        uint64_t one, two;
+        masks_of(e->lo, e->hi, &one, &two);
+        best(K->prog, one, two, K->size, &e->u.fact.faces);
+        e->u.fact.has_faces = 1;
+    }
+    return e->u.fact.faces;
+}
+
+static long call_int(PyObject *cb, uint64_t lo, uint64_t hi) {
+    if (!cb) {
+        PyErr_SetString(PyExc_RuntimeError, "a hand the cover programme does not decide, and no fallback");
+        return -1;
+    }
+    PyObject *state = state_tuple(lo, hi);
+    if (!state) return -1;
+    PyObject *got = PyObject_CallOneArg(cb, state);
+    Py_DECREF(state);
+    if (!got) return -1;
+    long n = PyLong_AsLong(got);
+    Py_DECREF(got);
+    return n;
+}
+
+/* For a state the programme alone does not decide, Analyser's certificate: 1 with the faces that a
+ * layout within the supply vouches for in *shown (when `shown` is not NULL), 0 when no layout is
+ * within the supply (the exact search decides), -1 with an exception set. Whether it is realisable
+ * is kept in the entry; the faces are asked again when needed (once, for the useful draws). */
+static int certificate(Kernel *K, Item *e, uint64_t *shown) {
+    if (e->u.fact.certified && !shown) return e->u.fact.certified - 1;
+    uint64_t one, two, faces, vouched;
+    int realisable;
+    masks_of(e->lo, e->hi, &one, &two);
+    int kept = certify(K->prog, one, two, K->size, K->supply, K->walks, &faces, &realisable, &vouched);
+    if (kept == CERTIFY_FAILED) {
+        PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
+        return -1;
+    }
+    e->u.fact.certified = (int8_t)(1 + realisable);
+    if (shown) *shown = vouched;
+    return realisable;
+}
+
+/* HandFacts.deficiency; -1 with an exception set. */
+static int deficiency(Kernel *K, uint64_t lo, uint64_t hi) {
+    Item *e = fact(K, lo, hi);
+    if (!e) return -1;
+    if (e->u.fact.deficiency >= 0) return e->u.fact.deficiency;
+    int realisable = certificate(K, e, NULL);
+    if (realisable < 0) return -1;
+    long d = realisable ? e->u.fact.lower : call_int(K->deficiency_cb, lo, hi);
+    if (d < 0) return -1;
+    e = map_find(&K->facts, lo, hi); /* Python does not touch this map; look again all the same */
+    e->u.fact.deficiency = (int8_t)d;
+    return (int)d;
+}
+
+/* HandFacts.within: at most `bound` tiles away (the cheap bound first); -1 on an exception. */
+static int within(Kernel *K, uint64_t lo, uint64_t hi, int bound) {
+    Item *e = fact(K, lo, hi);
+    if (!e) return -1;
+    if (e->u.fact.lower > bound) return 0;
+    int d = deficiency(K, lo, hi);
+    return d < 0 ? -1 : d <= bound;
+}
+
+/* Analyser.useful_draws (HandFacts._useful when nothing was relaxed) of a state `k` > 0 away whose
+ * meld deficiency `melds` holds: the useful draws as a slot mask, or 0 with *open set when a face
+ * needs the exact search (a meld face no layout within the supply vouched for). `vouched` is
+ * ALL_FACES when nothing was relaxed, else the certificate's faces. */
+static uint64_t useful_of(const Kernel *K, uint64_t lo, uint64_t hi, int k, int pairs, int melds, uint64_t faces,
+                          uint64_t vouched, int *open) {
+    uint64_t one, two;
+    masks_of(lo, hi, &one, &two);
+    int wilds = wilds_of(hi);
+    uint64_t full = full_faces(K, one, two);
+    uint64_t meld_faces = melds == k ? ((faces & ANY_FACE) ? ALL_FACES : faces & ALL_FACES) : 0;
+    uint64_t mask = 0;
+    uint64_t candidates = ALL_FACES & ~full & (pairs == k ? ALL_FACES : meld_faces);
+    *open = 0;
+    while (candidates) {
+        int face = __builtin_ctzll(candidates);
+        uint64_t bit = 1ULL << face;
+        candidates &= candidates - 1;
+        if (pairs == k) {
+            uint64_t more_two = (one & bit) ? two | bit : two;
+            if (pairs_of(K, one | bit, more_two, wilds) < k) {
+                mask |= bit;
+                continue;
+            }
+        }
+        if (meld_faces & bit) {
+            if (vouched & bit) mask |= bit;
+            else *open = 1;
+        }
+    }
+    if (wilds < K->wilds) mask |= 1ULL << WILD_SLOT;
+    return mask;
+}
+
+/* HandFacts.info: (deficiency, winning draws, useful draws) into *k, *wins, *useful; -1 on an exception. */
+static int info(Kernel *K, uint64_t lo, uint64_t hi, int *k, uint64_t *wins, uint64_t *useful) {
+    Item *e = fact(K, lo, hi);
+    if (!e) return -1;
+    if (!e->u.fact.informed) {
+        int d = -1, open = 0;
+        uint64_t u = 0;
+        uint64_t vouched = ALL_FACES;
+        if (!e->u.fact.quick) {
+            int realisable = certificate(K, e, &vouched);
+            if (realisable < 0) return -1;
+            open = !realisable;
+        }
+        if (!open) {
+            d = e->u.fact.lower;
+            if (d) {
+                uint64_t faces = faces_of(K, e);
+                u = useful_of(K, lo, hi, d, e->u.fact.pairs, e->u.fact.melds, faces, vouched, &open);
+            }
+        }
+        uint64_t w;
+        if (open) { /* the exact search decides: Python's analyser */
+            if (!K->info_cb) {
+                PyErr_SetString(PyExc_RuntimeError, "a hand the cover programme does not decide, and no fallback");
+                return -1;
+            }
+            PyObject *state = state_tuple(lo, hi);
+            if (!state) return -1;
+            PyObject *got = PyObject_CallOneArg(K->info_cb, state);
+            Py_DECREF(state);
+            if (!got) return -1;
+            long dd;
+            unsigned long long ww, uu;
+            int ok = PyArg_ParseTuple(got, "lKK", &dd, &ww, &uu);
+            Py_DECREF(got);
+            if (!ok) return -1;
+            d = (int)dd;
+            w = ww;
+            u = uu;
+            e = map_find(&K->facts, lo, hi);
+        } else {
+            w = d == 0 ? ALL_SLOTS : d == 1 ? u : 0;
+        }
+        e->u.fact.deficiency = (int8_t)d;
+        e->u.fact.wins = w;
+        e->u.fact.useful = u;
+        e->u.fact.informed = 1;
+    }
+    *k = e->u.fact.deficiency;
+    *wins = e->u.fact.wins;
+    *useful = e->u.fact.useful;
+    return 0;
+}
+
+/* HandFacts.value: the points of the best finish of a winning 15-tile state; -1 on an exception. */
+static int value(Kernel *K, uint64_t lo, uint64_t hi) {
+    Item *e = map_find(&K->values, lo, hi);
+    if (e) return e->u.points;
+    int best_points = K->points[0];
+    int wilds = wilds_of(hi);
+    if (wilds) {
+        uint64_t wlo = lo, whi = hi;
+        add_to(&wlo, &whi, WILD_SLOT, -1);
+        int d = deficiency(K, wlo, whi);
+        if (d < 0) return -1;
+        if (d == 0) {
+            uint64_t one, two;
+            masks_of(wlo, whi, &one, &two);
+            int pairs = K->pairs && pairs_of(K, one, two, wilds - 1) == 0;
+            int p = K->points[pairs ? 3 : 1];
+            if (p > best_points) best_points = p;
+        }
+    }
+    if (K->pairs) {
+        uint64_t one, two;
+        masks_of(lo, hi, &one, &two);
+        if (pairs_of(K, one, two, wilds) == 0 && K->points[2] > best_points) best_points = K->points[2];
+    }
+    e = map_add(&K->values, lo, hi);
+    if (!e) return -1;
+    e->u.points = best_points;
+    return best_points;
+}
+
+/* HandFacts.kept: the 14-tile states one discard from the 15-tile state that are at most `bound`
+ * away, in slot order, as (offset, count) into kept_store; -1 on an exception.
+ *
+ * One call of the programme on the 15 tiles gives every child's cover: a child keeps as many plain
+ * tiles as the 15 when it lost a wild or a tile some optimal choice leaves out (a spare), one fewer
+ * otherwise (its layouts are those of the 15 less the tile). So the children need no call of their own
+ * until they are solved. */
+static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, uint32_t *offset, uint32_t *count) {
+    uint64_t khi = hi | (uint64_t)bound << 56;
+    Item *e = map_find(&K->kept, lo, khi);
+    if (e) {
+        *offset = e->u.kept.offset;
+        *count = e->u.kept.count;
+        return 0;
+    }
+    if (K->kept_len + 2 * SLOTS > K->kept_cap) {
+        size_t cap = K->kept_cap ? K->kept_cap * 2 : 1 << 16;
+        uint64_t *grown = PyMem_Realloc(K->kept_store, sizeof(uint64_t) * cap);
+        if (!grown) { PyErr_NoMemory(); return -1; }
+        K->kept_store = grown;
+        K->kept_cap = cap;
+    }
+    uint64_t one, two, faces, spares;
+    masks_of(lo, hi, &one, &two);
+    int kept = -1; /* the 15's programme, asked when a child is new */
+    size_t start = K->kept_len;
+    uint32_t n = 0;
+    for (int d = 0; d < SLOTS; d++) {
+        if (!count_of(lo, hi, d)) continue;
+        uint64_t clo = lo, chi = hi;
+        add_to(&clo, &chi, d, -1);
+        if (!map_find(&K->facts, clo, chi)) {
+            if (kept < 0) kept = best_spares(K->prog, one, two, K->size, &faces, &spares);
+            int child_kept = d == WILD_SLOT || (spares >> d & 1) ? kept : kept - 1;
+            int melds, pairs;
+            if (lower_of(K, clo, chi, child_kept, &melds, &pairs) > bound) continue; /* not kept: not stored */
+            if (!fact_new(K, clo, chi, child_kept, 0, 0)) return -1;
+        }
+        int ok = within(K, clo, chi, bound);
+        if (ok < 0) return -1;
+        if (ok) {
+            K->kept_store[start + 2 * n] = clo;
+            K->kept_store[start + 2 * n + 1] = chi;
+            n++;
+        }
+    }
+    K->kept_len += 2 * n;
+    e = map_add(&K->kept, lo, khi);
+    if (!e) return -1;
+    e->u.kept.offset = (uint32_t)(start / 2);
+    e->u.kept.count = n;
+    *offset = (uint32_t)(start / 2);
+    *count = n;
+    return 0;
+}
+
+static int read_ints(PyObject *obj, int *out, int n, const char *what) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: expected %d numbers", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+static int read_state(PyObject *obj, uint64_t *lo, uint64_t *hi) {
+    int counts[SLOTS];
+    if (read_ints(obj, counts, SLOTS, "a state has one count per slot (53)") < 0) return -1;
+    *lo = *hi = 0;
+    for (int s = 0; s < SLOTS; s++) {
+        if (counts[s] < 0 || counts[s] > 3) {
+            PyErr_SetString(PyExc_ValueError, "a state's counts are 0-3");
+            return -1;
+        }
+        add_to(lo, hi, s, counts[s]);
+    }
+    return 0;
+}
+
+static PyTypeObject *TableType; /* okeytool.solver.classic._cover.Table */
+
+static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
+    PyObject *table, *supply, *points;
+    int size, wilds, pairs, walks;
+    if (!PyArg_ParseTuple(args, "O!OiipOi", TableType, &table, &supply, &size, &wilds, &pairs, &points, &walks))
+        return -1;
+    if (size < 0 || size > 31) {
+        PyErr_SetString(PyExc_ValueError, "size must be 0-31");
+        return -1;
+    }
+    Py_INCREF(table);
+    Py_XSETREF(self->table, table);
+    self->prog = &((Table *)table)->prog;
+    if (read_ints(supply, self->supply, FACES, "supply has one count per face (52)") < 0) return -1;
+    if (read_ints(points, self->points, 4, "points: normal, okey, pairs, pairs+okey") < 0) return -1;
+    self->size = size;
+    self->walks = walks;
+    self->wilds = wilds;
+    self->pairs = pairs;
+    self->full_if_one = self->full_if_two = self->never = self->orphans = 0;
+    for (int f = 0; f < FACES; f++) {
+        uint64_t bit = 1ULL << f;
+        int s = self->supply[f];
+        if (s <= 0) self->never |= bit;
+        else if (s == 1) self->full_if_one |= bit;
+        else self->full_if_two |= bit; /* counts above 2 do not occur: at most two copies exist */
+        if (s <= 1) self->orphans |= bit;
+        int colour = f / 13, number = f % 13;
+        uint64_t near = 0;
+        for (int c = 0; c < 4; c++) near |= 1ULL << (c * 13 + number);
+        for (int step = -2; step <= 2; step++) near |= 1ULL << (colour * 13 + (number + step + 13) % 13);
+        self->near[f] = near;
+    }
+    map_free(&self->facts);
+    map_free(&self->kept);
+    map_free(&self->values);
+    if (map_init(&self->facts, sizeof(Item), 1 << 14) < 0 || map_init(&self->kept, sizeof(Item), 1 << 12) < 0 ||
+        map_init(&self->values, sizeof(Item), 1 << 12) < 0)
+        return -1;
+    self->kept_len = 0;
+    return 0;
+}
+
+static void Kernel_dealloc(Kernel *self) {
+    Py_XDECREF(self->table);
+    map_free(&self->facts);
+    map_free(&self->kept);
+    map_free(&self->values);
+    PyMem_Free(self->kept_store);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Kernel.info(state, info, deficiency) -> (k, wins, useful): HandFacts.info, for the tests. */
+static PyObject *Kernel_info(Kernel *self, PyObject *args) {
+    PyObject *state, *info_cb, *deficiency_cb;
+    if (!PyArg_ParseTuple(args, "OOO", &state, &info_cb, &deficiency_cb)) return NULL;
+    uint64_t lo, hi;
+    if (read_state(state, &lo, &hi) < 0) return NULL;
+    self->info_cb = info_cb;
+    self->deficiency_cb = deficiency_cb;
+    int k;
+    uint64_t wins, useful;
+    int status = info(self, lo, hi, &k, &wins, &useful);
+    self->info_cb = self->deficiency_cb = NULL;
+    if (status < 0) return NULL;
+    return Py_BuildValue("(iKK)", k, (unsigned long long)wins, (unsigned long long)useful);
+}
+
+/* Kernel.kept(after, bound, info, deficiency) -> [state, ...]: HandFacts.kept, for the tests. */
+static PyObject *Kernel_kept(Kernel *self, PyObject *args) {
+    PyObject *state, *info_cb, *deficiency_cb;
+    int bound;
+    if (!PyArg_ParseTuple(args, "OiOO", &state, &bound, &info_cb, &deficiency_cb)) return NULL;
+    uint64_t lo, hi;
+    if (read_state(state, &lo, &hi) < 0) return NULL;
+    if (bound < 0 || bound > 15) {
+        PyErr_SetString(PyExc_ValueError, "bound must be 0-15");
+        return NULL;
+    }
+    self->info_cb = info_cb;
+    self->deficiency_cb = deficiency_cb;
+    uint32_t offset, count;
+    int status = kept_of(self, lo, hi, bound, &offset, &count);
+    self->info_cb = self->deficiency_cb = NULL;
+    if (status < 0) return NULL;
+    PyObject *out = PyList_New(count);
+    if (!out) return NULL;
+    for (uint32_t i = 0; i < count; i++) {
+        PyObject *child = state_tuple(self->kept_store[2 * ((size_t)offset + i)], self->kept_store[2 * ((size_t)offset + i) + 1]);
+        if (!child) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, child);
+    }
+    return out;
+}
+
+/* ---------- one solver: the planned recursion ---------- */
+
+typedef struct {
+    PyObject_HEAD
+    Kernel *kernel;
+    int left[SLOTS];
+    double scale;
+    int swapping;
+    Map memo, swaps;
+    int capped, timed;
+    struct timespec end;
+    unsigned long fresh;
+} Solver;
+
+static PyTypeObject KernelType;
+static PyTypeObject SolverType;
+
+static int past_end(Solver *S) {
+    if (!S->timed) return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > S->end.tv_sec || (now.tv_sec == S->end.tv_sec && now.tv_nsec > S->end.tv_nsec);
+}
+
+/* ChanceSolver.waiting: unseen copies of the winning draws; -1 on an exception. */
+static long waiting(Solver *S, uint64_t lo, uint64_t hi) {
+    int k;
+    uint64_t wins, useful;
+    if (info(S->kernel, lo, hi, &k, &wins, &useful) < 0) return -1;
+    long total = 0;
+    while (wins) {
+        int y = __builtin_ctzll(wins);
+        wins &= wins - 1;
+        int n = S->left[y] - count_of(lo, hi, y);
+        if (n > 0) total += n;
+    }
+    return total;
+}
+
+/* ChanceSolver.swap_to: 1 with the state swapped into, 0 for none, -1 on an exception. */
+static int swap_to(Solver *S, uint64_t lo, uint64_t hi, int x, uint64_t *out_lo, uint64_t *out_hi) {
+    Kernel *K = S->kernel;
+    uint64_t one, two;
+    masks_of(lo, hi, &one, &two);
+    if (x == WILD_SLOT || !(K->near[x] & one)) return 0;
+    uint64_t key_hi = hi | (uint64_t)(x + 1) << 48;
+    Item *e = map_find(&S->swaps, lo, key_hi);
+    if (e) {
+        *out_lo = e->u.swap.lo;
+        *out_hi = e->u.swap.hi;
+        return e->u.swap.some;
+    }
+    long best_count = waiting(S, lo, hi);
+    if (best_count < 0) return -1;
+    int some = 0;
+    uint64_t choice_lo = 0, choice_hi = 0;
+    uint64_t glo = lo, ghi = hi;
+    add_to(&glo, &ghi, x, 1);
+    for (int d = 0; d < SLOTS; d++) {
+        if (!count_of(glo, ghi, d)) continue;
+        uint64_t clo = glo, chi = ghi;
+        add_to(&clo, &chi, d, -1);
+        if (clo == lo && chi == hi) continue;
+        int ok = within(K, clo, chi, 1);
+        if (ok < 0) return -1;
+        if (!ok) continue;
+        long count = waiting(S, clo, chi);
+        if (count < 0) return -1;
+        if (count > best_count) {
+            best_count = count;
+            some = 1;
+            choice_lo = clo;
+            choice_hi = chi;
+        }
+    }
+    e = map_add(&S->swaps, lo, key_hi);
+    if (!e) return -1;
+    e->u.swap.lo = choice_lo;
+    e->u.swap.hi = choice_hi;
+    e->u.swap.some = some;
+    *out_lo = choice_lo;
+    *out_hi = choice_hi;
+    return some;
+}
+
+/* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
+static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
+    *v = *e = 0.0;
+    if (draws <= 0) return 0;
+    uint64_t key_hi = hi | (uint64_t)draws << 56;
+    Solved *known = map_find(&S->memo, lo, key_hi);
+    if (known) {
+        *v = known->v;
+        *e = known->e;
+        return 0;
+    }
+    Kernel *K = S->kernel;
+    int k;
+    uint64_t wins, useful;
+    if (info(K, lo, hi, &k, &wins, &useful) < 0) return -1;
+    if (k > draws) {
+        Solved *m = map_add(&S->memo, lo, key_hi);
+        return m ? 0 : -1;
+    }
+    if (S->memo.used >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT || past_end(S)) {
+        S->capped = 1;
+        return 0;
+    }
+    if ((++S->fresh & 1023) == 0 && PyErr_CheckSignals() < 0) return -1;
+    int rest = draws - 1;
+    double back_v = 0.0, back_e = 0.0;
+    if (rest && solve(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
+    int swapping = k == 1 && S->swapping;
+    double total_v = 0.0, total_e = 0.0;
+    long back = 0;
+    uint64_t one, two;
+    masks_of(lo, hi, &one, &two);
+    for (int x = 0; x < SLOTS; x++) {
+        int n = S->left[x] - count_of(lo, hi, x);
+        if (n <= 0) continue;
+        uint64_t bit = 1ULL << x;
+        if (wins & bit) {
+            uint64_t glo = lo, ghi = hi;
+            add_to(&glo, &ghi, x, 1);
+            int points = value(K, glo, ghi);
+            if (points < 0) return -1;
+            double payload = (double)points;
+            total_v += n;
+            total_e += n * (payload >= back_e ? payload : back_e);
+        } else if (!(useful & bit)) {
+            if (swapping && x != WILD_SLOT && (K->near[x] & one)) {
+                uint64_t slo = 0, shi = 0;
+                int some = 0;
+                if (rest) {
+                    some = swap_to(S, lo, hi, x, &slo, &shi);
+                    if (some < 0) return -1;
+                }
+                if (!some) {
+                    back += n;
+                    continue;
+                }
+                double sv, se;
+                if (solve(S, slo, shi, rest, &sv, &se) < 0) return -1;
+                total_v += n * (sv >= back_v ? sv : back_v);
+                total_e += n * (se >= back_e ? se : back_e);
+            } else {
+                back += n;
+            }
+        } else {
+            if (!rest) continue;
+            double best_v = 0.0, best_e = 0.0;
+            if (k - 1 <= rest) {
+                uint64_t glo = lo, ghi = hi;
+                add_to(&glo, &ghi, x, 1);
+                uint32_t offset, count;
+                if (kept_of(K, glo, ghi, k - 1, &offset, &count) < 0) return -1;
+                for (uint32_t i = 0; i < count; i++) {
+                    /* kept_store may move while solving a child: read the child first */
+                    uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
+                    uint64_t chi = K->kept_store[2 * ((size_t)offset + i) + 1];
+                    double cv, ce;
+                    if (solve(S, clo, chi, rest, &cv, &ce) < 0) return -1;
+                    if (cv > best_v) best_v = cv;
+                    if (ce > best_e) best_e = ce;
+                }
+            }
+            total_v += n * best_v;
+            total_e += n * best_e;
+        }
+    }
+    total_v += back * back_v;
+    total_e += back * back_e;
+    *v = total_v * S->scale;
+    *e = total_e * S->scale;
+    Solved *m = map_add(&S->memo, lo, key_hi);
+    if (!m) return -1;
+    m->v = *v;
+    m->e = *e;
+    return 0;
+}
+
+/* Kernel.solver(left, scale, swap) -> Solver */
+static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
+    PyObject *left;
+    double scale;
+    int swapping;
+    if (!PyArg_ParseTuple(args, "Odp", &left, &scale, &swapping)) return NULL;
+    Solver *S = PyObject_New(Solver, &SolverType);
+    if (!S) return NULL;
+    S->kernel = self;
+    Py_INCREF(self);
+    S->memo.entries = S->swaps.entries = NULL;
+    S->scale = scale;
+    S->swapping = swapping;
+    S->capped = S->timed = 0;
+    S->fresh = 0;
+    if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
+        map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0) {
+        Py_DECREF(S);
+        return NULL;
+    }
+    return (PyObject *)S;
+}
+
+static void Solver_dealloc(Solver *self) {
+    map_free(&self->memo);
+    map_free(&self->swaps);
+    Py_XDECREF(self->kernel);
+    PyObject_Free(self);
+}
+
+/* Solver.solve(state, draws, budget, info, deficiency) -> (V, E, capped) */
+static PyObject *Solver_solve(Solver *self, PyObject *args) {
+    PyObject *state, *info_cb, *deficiency_cb;
+    int draws;
+    double budget;
+    if (!PyArg_ParseTuple(args, "OidOO", &state, &draws, &budget, &info_cb, &deficiency_cb)) return NULL;
+    uint64_t lo, hi;
+    if (read_state(state, &lo, &hi) < 0) return NULL;
+    if (draws < 0 || draws > 15) {
+        PyErr_SetString(PyExc_ValueError, "draws must be 0-15");
+        return NULL;
+    }
+    self->timed = budget >= 0;
+    if (self->timed) {
+        clock_gettime(CLOCK_MONOTONIC, &self->end);
+        double whole = (double)(long)budget;
+        self->end.tv_sec += (time_t)whole;
+        self->end.tv_nsec += (long)((budget - whole) * 1e9);
+        if (self->end.tv_nsec >= 1000000000L) {
+            self->end.tv_sec += 1;
+            self->end.tv_nsec -= 1000000000L;
+        }
+    }
+    Kernel *K = self->kernel;
+    K->info_cb = info_cb;
+    K->deficiency_cb = deficiency_cb;
+    double v, e;
+    int status = solve(self, lo, hi, draws, &v, &e);
+    K->info_cb = K->deficiency_cb = NULL;
+    if (status < 0) return NULL;
+    return Py_BuildValue("(ddO)", v, e, self->capped ? Py_True : Py_False);
+}
+
+static PyObject *Solver_size(Solver *self, PyObject *unused) {
+    return PyLong_FromSize_t(self->memo.used);
+}
+
+static PyMethodDef Kernel_methods[] = {
+    {"solver", (PyCFunction)Kernel_solver, METH_VARARGS, "solver(left, scale, swap) -> Solver"},
+    {"info", (PyCFunction)Kernel_info, METH_VARARGS, "info(state, info, deficiency) -> (k, wins, useful)"},
+    {"kept", (PyCFunction)Kernel_kept, METH_VARARGS, "kept(after, bound, info, deficiency) -> [state, ...]"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMethodDef Solver_methods[] = {
+    {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
+     "solve(state, draws, budget, info, deficiency) -> (V, E, capped)"},
+    {"size", (PyCFunction)Solver_size, METH_NOARGS, "The number of solved (state, draws) pairs."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "okeytool.solver.classic._chance.Kernel",
+    .tp_basicsize = sizeof(Kernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The hand facts of one deal, and the cover programme they come from.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Kernel_init,
+    .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_methods = Kernel_methods,
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "okeytool.solver.classic._chance.Solver",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One set of tiles out of play, one risk, one method: the recursion and its memo.",
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_chance", "Compiled advancing chance recursion (see okeytool.solver.classic.chance).", -1,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__chance(void) {
+    PyObject *cover = PyImport_ImportModule("okeytool.solver.classic._cover");
+    if (!cover) return NULL;
+    TableType = (PyTypeObject *)PyObject_GetAttrString(cover, "Table");
+    Py_DECREF(cover);
+    if (!TableType) return NULL;
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&KernelType);
+    if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
+        Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

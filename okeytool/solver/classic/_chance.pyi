@@ -1,0 +1,42 @@
+"""Type stub of the compiled chance recursion (okeytool/solver/classic/_chance.c)."""
+
+from collections.abc import Callable, Sequence
+
+from okeytool.solver.classic._cover import Table
+
+class Solver:
+    def solve(
+        self,
+        state: Sequence[int],
+        draws: int,
+        budget: float,
+        info: Callable[[tuple[int, ...]], tuple[int, int, int]],
+        deficiency: Callable[[tuple[int, ...]], int],
+    ) -> tuple[float, float, bool]: ...
+    def size(self) -> int: ...
+
+class Kernel:
+    def __init__(
+        self,
+        table: Table,
+        supply: Sequence[int],
+        size: int,
+        wilds: int,
+        pairs: bool,
+        points: Sequence[int],
+        walks: int,
+    ) -> None: ...
+    def solver(self, left: Sequence[int], scale: float, swap: bool) -> Solver: ...
+    def info(
+        self,
+        state: Sequence[int],
+        info: Callable[[tuple[int, ...]], tuple[int, int, int]],
+        deficiency: Callable[[tuple[int, ...]], int],
+    ) -> tuple[int, int, int]: ...
+    def kept(
+        self,
+        after: Sequence[int],
+        bound: int,
+        info: Callable[[tuple[int, ...]], tuple[int, int, int]],
+        deficiency: Callable[[tuple[int, ...]], int],
+    ) -> list[tuple[int, ...]]: ...

@@ -1,0 +1,74 @@
+"""The compiled chance recursion (``_chance.c``) against the Python one: the same hand facts, the same
+discards kept after a draw, the same floats and the same number of solved states, on seeded hands one
+and two tiles away (with wilds, seen tiles and both methods it runs); and its time limit."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import make_deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import BuiltHand, extra_tile, mixed_hands, near_hands, one_away_hands, seen_tiles
+
+from okeytool.parse.notation import parse_tiles
+from okeytool.solver.classic.chance import COMPILED, SLOTS, ChanceSolver, HandFacts, Method
+
+pytestmark = pytest.mark.skipif(
+    not COMPILED, reason="the compiled recursion is not in use (not built, or OKEYTOOL_PURE_PYTHON): nothing to compare"
+)
+
+
+def both(hand: BuiltHand) -> tuple[HandFacts, HandFacts]:
+    compiled, python = HandFacts(hand.deal, compiled=True), HandFacts(hand.deal, compiled=False)
+    assert compiled.kernel is not None and python.kernel is None
+    return compiled, python
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(st.one_of(mixed_hands(), one_away_hands()), st.data())
+def test_facts_and_kept_discards_agree(hand: BuiltHand, data: st.DataObject) -> None:
+    if data.draw(st.booleans()):
+        hand = data.draw(near_hands(hand, swaps=1))
+    compiled, python = both(hand)
+    kernel = compiled.kernel
+    assert kernel is not None
+    state = python.state(hand.tiles)
+    assert kernel.info(state, compiled.info, compiled.deficiency) == python.info(state)
+    after = python.state([*hand.tiles, data.draw(extra_tile(hand.deal, hand.tiles))])
+    k = python.info(state)[0]
+    for bound in sorted({max(0, k - 1), k, k + 1}):
+        # The children of a 15 get their cover from the 15's (the spare faces): the same as asking each.
+        kept = kernel.kept(after, bound, compiled.info, compiled.deficiency)
+        assert kept == list(python.kept(after, bound))
+        for child in kept:
+            assert kernel.info(child, compiled.info, compiled.deficiency) == python.info(child)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.sampled_from(["advance", "swap"]))
+def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, method: Method) -> None:
+    draws = data.draw(st.integers(1, 8 if method == "advance" else 3))  # swap in Python takes long past 3
+    if data.draw(st.booleans()):
+        hand = data.draw(near_hands(hand, swaps=1))
+    seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
+    compiled, python = both(hand)
+    state = python.state(hand.tiles)
+    fast = ChanceSolver(compiled, seen, 0.05, method)
+    slow = ChanceSolver(python, seen, 0.05, method)
+    assert fast.solve(state, draws) == slow.solve(state, draws)
+    assert fast._compiled is not None and fast._compiled.size() == len(slow.memo)
+    assert not fast.capped and not slow.capped
+
+
+def test_time_limit_caps_the_answer() -> None:
+    deal = make_deal("Y7")
+    hand = deal.resolve(parse_tiles("R1 R2 R4 B9 B10 K5 Y5 K11 K12 K3 K1 B2 R9 Y11"))
+    facts = HandFacts(deal, compiled=True)
+    state = facts.state(hand)
+    assert len(state) == SLOTS
+    full = ChanceSolver(facts, (), 0.05, "advance")
+    v, _ = full.solve(state, 8)
+    assert v > 0 and not full.capped
+    stopped = ChanceSolver(facts, (), 0.05, "advance", deadline=0.0)  # long past
+    assert stopped.solve(state, 8) == (0.0, 0.0)
+    assert stopped.capped
