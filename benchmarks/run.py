@@ -20,6 +20,7 @@ from pathlib import Path
 
 from benchmarks import bench_analysis, bench_chance, bench_check, bench_open, bench_play, bench_round
 from benchmarks.harness import HEADER, Timing, measure
+from okeytool.solver.classic.chance import COMPILED as CHANCE_COMPILED
 from okeytool.solver.classic.cover import COMPILED
 
 MODULES = {
@@ -62,12 +63,12 @@ def main() -> None:
     if args.write:
         pure = _pure_python_rows() if COMPILED else []
         machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-        cover = "compiled (C extension)" if COMPILED else "pure Python"
+        cover = "compiled (C extensions)" if COMPILED and CHANCE_COMPILED else "pure Python"
         text = "\n".join(
             [
                 "# Benchmark results",
                 "",
-                f"Measured {date.today().isoformat()} on {machine}; cover programme: {cover}.",
+                f"Measured {date.today().isoformat()} on {machine}; cover programme and chance recursion: {cover}.",
                 "Produced by `python -m benchmarks.run --write`; corpora are fixed and seeded (`benchmarks/corpus.py`,",
                 "`bench_open.py`, `bench_play.py`). Times in milliseconds per call, in-process.",
                 "",
@@ -76,8 +77,8 @@ def main() -> None:
                 "",
                 *(
                     [
-                        "Without the compiled cover programme (`OKEYTOOL_PURE_PYTHON=1`, as on a machine",
-                        "without a C compiler), the operations that use it:",
+                        "Without the compiled extensions (`OKEYTOOL_PURE_PYTHON=1`, as on a machine",
+                        "without a C compiler), the operations that use the cover programme and the chance recursion:",
                         "",
                         HEADER,
                         *pure,
@@ -105,7 +106,7 @@ def _own_sections(results: Path) -> str:
 def _pure_python_rows() -> list[str]:
     env = {**os.environ, "OKEYTOOL_PURE_PYTHON": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.run", "--only", "check,analysis"],
+        [sys.executable, "-m", "benchmarks.run", "--only", "check,analysis,chance"],
         check=True, capture_output=True, text=True, env=env,
     )  # fmt: skip
     return [line for line in done.stdout.splitlines() if line.startswith("| ") and "operation" not in line]
