@@ -50,6 +50,16 @@ def rebuilt(db: Path, draws: int | None = None) -> dict[str, Any]:
     return state_document(played.id, state, state_advice(state, draws=draws))
 
 
+def same_state(shown: dict[str, Any], again: dict[str, Any]) -> bool:
+    """True if two state documents agree; their advice too, unless the time limit stopped one of the
+    two chance rankings (``…-capped``: a lower bound that depends on how busy the machine was)."""
+    capped = any(str((d.get("advice") or {}).get("model", {}).get("method", "")).endswith("-capped")
+                 for d in (shown, again))  # fmt: skip
+    if capped:
+        shown, again = ({k: v for k, v in d.items() if k != "advice"} for d in (shown, again))
+    return shown == again
+
+
 def check_unseen(document: dict[str, Any]) -> None:
     """Every unseen count in the advice is the copies not in the hand and not seen."""
     from okeytool.deal import Deal
@@ -94,7 +104,7 @@ def test_a_classic_round_event_by_event(db: Path) -> None:
             seen.update(rest[0].split())
         # The win chance one draw ahead: exact, and quick enough for a test.
         document = event(db, *step, *(("--draws", "1") if verb in ("draw", "take") else ()))
-        assert document == rebuilt(db, draws=1)
+        assert same_state(document, rebuilt(db, draws=1))
         assert Counter(document["hand"]) == +hand and Counter(document["seen"]) == +seen
         assert len(document["hand"]) == (15 if document["phase"] == "throw" else 14)
         assert ("discards" in document["advice"]) == (document["phase"] == "throw")
@@ -166,10 +176,10 @@ def test_a_101_round_with_table_melds_and_an_opening(db: Path) -> None:
     assert best["can_open"] and best["penalty"] == 0
     melds = "; ".join(" ".join(p["tile"] for p in meld) for meld in best["melds"])
     opened = event(db, "open", melds)
-    assert opened["opened"] and opened == rebuilt(db)
+    assert opened["opened"] and same_state(opened, rebuilt(db))
     assert len(opened["hand"]) == 22 - sum(len(m) for m in best["melds"])
     thrown = event(db, "throw", best["tile"])
-    assert thrown == rebuilt(db) and thrown["phase"] == "draw"
+    assert same_state(thrown, rebuilt(db)) and thrown["phase"] == "draw"
     ended = event(db, "end", "--winner", "Ali", "--finish", "normal")
     assert ended["end"] == {"event": "end", "winner": "Ali", "finish": "normal"}
     after = cli(db, "draw", "R7")
@@ -202,7 +212,7 @@ def test_a_process_killed_mid_command_leaves_the_round_consistent(db: Path) -> N
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         after = event(db, "show")
-        assert after == rebuilt(db)
+        assert same_state(after, rebuilt(db))
         assert after["events"] in (shown["events"], shown["events"] + 1)
         counts.append(after["events"])
     with RoundBook(db) as book:
