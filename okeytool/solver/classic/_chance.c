@@ -3,7 +3,7 @@
  * planned recursion of ChanceSolver._solve_planned over the same hand facts as HandFacts, the same
  * sums in the same order, so the same floats (tests/test_chance_compiled.py holds the two together).
  *
- * A state is a hand as counts per draw slot (0..51 a plain face, 52 a real okey), each 0..3, packed
+ * A state is a hand as counts per draw slot (0..51 a plain face, 52 a real okey), each 0..2, packed
  * two bits a slot: slots 0..31 in `lo`, 32..52 in `hi` (the okey's count in bits 40..41 of `hi`).
  *
  * Kernel(table, supply, size, wilds, pairs, points, walks) holds what does not depend on the tiles out of
@@ -17,8 +17,13 @@
  *
  * Kernel.solver(left, scale, swap) is one ChanceSolver's recursion (`left`: copies not out of play,
  * per slot; `scale`: (1 - risk) / U) with its own memo; Solver.solve(state, draws, budget, info,
- * deficiency) returns (V, E, capped). Past `budget` seconds (negative: none), or once the memo holds
- * MEMO_LIMIT states, the states not yet solved count 0 and `capped` is true, as in Python.
+ * deficiency) returns (V, E, capped). Past `budget` seconds (negative: none) the states not yet
+ * solved count 0 and `capped` is true, as in Python; so too, to bound the memory (about 160 MB at
+ * most), once the memo holds MEMO_LIMIT states or the kernel FACT_LIMIT hands, which Python does not
+ * do (chance.py names such an answer `…-capped` too).
+ *
+ * The callbacks and kept_store belong to one call at a time: a kernel is not for two threads, and
+ * the callbacks (HandFacts' methods) never call back into it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -518,8 +523,8 @@ static int read_state(PyObject *obj, uint64_t *lo, uint64_t *hi) {
     if (read_ints(obj, counts, SLOTS, "a state has one count per slot (53)") < 0) return -1;
     *lo = *hi = 0;
     for (int s = 0; s < SLOTS; s++) {
-        if (counts[s] < 0 || counts[s] > 3) {
-            PyErr_SetString(PyExc_ValueError, "a state's counts are 0-3");
+        if (counts[s] < 0 || counts[s] > 2) { /* at most two copies of a face, two okeys */
+            PyErr_SetString(PyExc_ValueError, "a state's counts are 0-2");
             return -1;
         }
         add_to(lo, hi, s, counts[s]);
@@ -538,9 +543,13 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "size must be 0-31");
         return -1;
     }
+    if (!((Table *)table)->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return -1;
+    }
+    self->prog = NULL; /* until every part below is in place */
     Py_INCREF(table);
     Py_XSETREF(self->table, table);
-    self->prog = &((Table *)table)->prog;
     if (read_ints(supply, self->supply, FACES, "supply has one count per face (52)") < 0) return -1;
     if (read_ints(points, self->points, 4, "points: normal, okey, pairs, pairs+okey") < 0) return -1;
     self->size = size;
@@ -568,6 +577,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
         map_init(&self->values, sizeof(Item), 1 << 12) < 0)
         return -1;
     self->kept_len = 0;
+    self->prog = &((Table *)table)->prog;
     return 0;
 }
 
@@ -580,8 +590,16 @@ static void Kernel_dealloc(Kernel *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* 0 if the kernel was initialised, else -1 with RuntimeError set. */
+static int ready(const Kernel *K) {
+    if (K->prog && K->facts.entries && K->kept.entries && K->values.entries) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "the kernel was not initialised");
+    return -1;
+}
+
 /* Kernel.info(state, info, deficiency) -> (k, wins, useful): HandFacts.info, for the tests. */
 static PyObject *Kernel_info(Kernel *self, PyObject *args) {
+    if (ready(self) < 0) return NULL;
     PyObject *state, *info_cb, *deficiency_cb;
     if (!PyArg_ParseTuple(args, "OOO", &state, &info_cb, &deficiency_cb)) return NULL;
     uint64_t lo, hi;
@@ -598,6 +616,7 @@ static PyObject *Kernel_info(Kernel *self, PyObject *args) {
 
 /* Kernel.kept(after, bound, info, deficiency) -> [state, ...]: HandFacts.kept, for the tests. */
 static PyObject *Kernel_kept(Kernel *self, PyObject *args) {
+    if (ready(self) < 0) return NULL;
     PyObject *state, *info_cb, *deficiency_cb;
     int bound;
     if (!PyArg_ParseTuple(args, "OiOO", &state, &bound, &info_cb, &deficiency_cb)) return NULL;
@@ -806,6 +825,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
 
 /* Kernel.solver(left, scale, swap) -> Solver */
 static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
+    if (ready(self) < 0) return NULL;
     PyObject *left;
     double scale;
     int swapping;
@@ -915,6 +935,15 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__chance(void) {
     PyObject *cover = PyImport_ImportModule("okeytool.solver.classic._cover");
     if (!cover) return NULL;
+    PyObject *layout = PyObject_GetAttrString(cover, "LAYOUT");
+    long got = layout ? PyLong_AsLong(layout) : -1;
+    Py_XDECREF(layout);
+    if (got != PROGRAMME_LAYOUT) {
+        Py_DECREF(cover);
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ImportError, "_cover was built from another cover_programme.h: rebuild both");
+        return NULL;
+    }
     TableType = (PyTypeObject *)PyObject_GetAttrString(cover, "Table");
     Py_DECREF(cover);
     if (!TableType) return NULL;

@@ -26,6 +26,10 @@ static void Table_dealloc(Table *self) {
 }
 
 static PyObject *Table_best(Table *self, PyObject *args) {
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return NULL;
+    }
     unsigned long long one, two;
     int room;
     if (!PyArg_ParseTuple(args, "KKi", &one, &two, &room)) return NULL;
@@ -39,6 +43,10 @@ static PyObject *Table_best(Table *self, PyObject *args) {
 }
 
 static PyObject *Table_certify(Table *self, PyObject *args) {
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return NULL;
+    }
     unsigned long long one, two;
     int room, walks;
     PyObject *supply_obj;
@@ -73,7 +81,7 @@ static PyObject *Table_certify(Table *self, PyObject *args) {
 }
 
 static PyObject *Table_clear(Table *self, PyObject *unused) {
-    clear_memo(&self->prog);
+    if (self->prog.memo) clear_memo(&self->prog);
     Py_RETURN_NONE;
 }
 
@@ -106,6 +114,10 @@ PyMODINIT_FUNC PyInit__cover(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&TableType);
+    if (PyModule_AddIntConstant(m, "LAYOUT", PROGRAMME_LAYOUT) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0) {
         Py_DECREF(&TableType);
         Py_DECREF(m);

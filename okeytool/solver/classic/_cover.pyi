@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+LAYOUT: int
+
 class Table:
     def __init__(self, options: Sequence[Sequence[tuple[int, int]]]) -> None: ...
     def best(self, one: int, two: int, room: int) -> tuple[int, int]: ...

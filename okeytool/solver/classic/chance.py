@@ -110,6 +110,9 @@ _ORDER: tuple[Method, ...] = ("exact", "keep", "swap", "advance", "exact-capped"
 #: The methods that throw back a draw that does not help (``swap`` may instead swap into a better wait).
 _ADVANCING = frozenset({"advance", "advance-capped", "swap", "swap-capped"})
 _SWAPPING = frozenset({"swap", "swap-capped"})
+#: The name of a method's answer when it stopped early (the compiled recursion also stops at its
+#: memory limit, ``_chance.c``: MEMO_LIMIT, FACT_LIMIT).
+_CAPPED: dict[Method, Method] = {"exact": "exact-capped", "swap": "swap-capped", "advance": "advance-capped"}
 State = tuple[int, ...]
 
 
@@ -724,7 +727,9 @@ def _solve_with(
 
     ``method`` None: up to :data:`EXACT_DRAWS` draws exact, beyond it ``advance``, each hand within
     an equal share of what is left of the time (``exact-capped`` / ``advance-capped`` past it).
-    Every hand of one answer uses the same method, so that the rows compare.
+    Every hand of one answer uses the same method, so that the rows compare. A method given by name
+    has no time limit; its answer is still called ``…-capped`` if the compiled recursion's memory
+    limit stopped it.
     """
     facts = HandFacts(deal)
     out: list[tuple[float, float, Method]] = []
@@ -734,8 +739,9 @@ def _solve_with(
     states = [facts.state(tiles) for tiles, _ in hands]
     for index, ((_, seen), state) in enumerate(zip(hands, states)):
         if method is not None:
-            v, e = ChanceSolver(facts, seen, risk, method).solve(state, draws)
-            out.append((v, e, method))
+            named = ChanceSolver(facts, seen, risk, method)
+            v, e = named.solve(state, draws)
+            out.append((v, e, _CAPPED.get(method, method) if named.capped else method))
             continue
         now = perf_counter()
         share = max(0.0, start + time_limit - now) / (len(hands) - index)

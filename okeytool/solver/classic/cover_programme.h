@@ -41,6 +41,10 @@ typedef struct {
     uint32_t used;
 } Programme;
 
+/* Changes whenever the layout of Programme, Entry or Table changes: _cover exports it as LAYOUT and
+ * _chance refuses to load beside a _cover built from another version of this header. */
+#define PROGRAMME_LAYOUT (2 * 1000000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
+
 /* The Python object of _cover.c (okeytool.solver.classic._cover.Table): a programme. _chance.c
  * solves on the table of a Table it is given, so that both share one set of solved states. */
 typedef struct {
