@@ -60,6 +60,55 @@ def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, m
     assert not fast.capped and not slow.capped
 
 
+def python_decided(facts: HandFacts) -> list[tuple[int, ...]]:
+    """Give ``facts`` a kernel that asks Python about every hand the cover programme alone does not
+    decide (the fallback the certificate walk makes rare); returns the list the questions go to."""
+    from okeytool.finish import Finish
+    from okeytool.solver.classic._chance import Kernel
+
+    cover = facts.analyser.cover
+    assert cover.table is not None
+    points = [facts.points_by_finish[f] for f in (Finish.NORMAL, Finish.OKEY, Finish.PAIRS, Finish.PAIRS_OKEY)]
+    facts.kernel = Kernel(cover.table, facts.supply, facts.analyser.size, facts.analyser.wilds, facts.pairs,
+                          points, cover.WALKS, False)  # fmt: skip
+    asked: list[tuple[int, ...]] = []
+    info, deficiency = facts.info, facts.deficiency
+    facts.info = lambda state: (asked.append(state), info(state))[1]  # type: ignore[method-assign]
+    facts.deficiency = lambda state: (asked.append(state), deficiency(state))[1]  # type: ignore[method-assign]
+    return asked
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(one_away_hands(), st.data())
+def test_hands_asked_of_python_give_the_same_answers(hand: BuiltHand, data: st.DataObject) -> None:
+    hand = data.draw(near_hands(hand, swaps=1))
+    compiled, python = both(hand)
+    asked = python_decided(compiled)
+    state = python.state(hand.tiles)
+    kernel = compiled.kernel
+    assert kernel is not None
+    assert kernel.info(state, compiled.info, compiled.deficiency) == python.info(state)
+    draws = data.draw(st.integers(1, 5))
+    fast = ChanceSolver(compiled, (), 0.05, "advance").solve(state, draws)
+    assert fast == ChanceSolver(python, (), 0.05, "advance").solve(state, draws)
+    assert all(python._quick(s) is None for s in asked)  # only what the programme alone does not decide
+
+
+def test_a_hand_with_both_okeys_is_asked_of_python() -> None:
+    deal = make_deal("Y7")  # the okey is Y8
+    hand = deal.resolve(parse_tiles("Y8 Y8 R1 R2 R3 B5 B6 B7 K9 K10 K11 Y1 Y2 K2"))
+    compiled, python = HandFacts(deal, compiled=True), HandFacts(deal, compiled=False)
+    asked = python_decided(compiled)
+    state = python.state(hand)
+    assert python._quick(state) is None  # two wilds and an unfilled slot: copies could matter
+    assert compiled.kernel is not None
+    assert compiled.kernel.info(state, compiled.info, compiled.deficiency) == python.info(state)
+    assert state in asked
+    for draws in (1, 3, 6):
+        fast = ChanceSolver(compiled, (), 0.05, "advance").solve(state, draws)
+        assert fast == ChanceSolver(python, (), 0.05, "advance").solve(state, draws) and fast[0] > 0
+
+
 def test_time_limit_caps_the_answer() -> None:
     deal = make_deal("Y7")
     hand = deal.resolve(parse_tiles("R1 R2 R4 B9 B10 K5 Y5 K11 K12 K3 K1 B2 R9 Y11"))

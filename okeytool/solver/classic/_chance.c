@@ -6,12 +6,13 @@
  * A state is a hand as counts per draw slot (0..51 a plain face, 52 a real okey), each 0..2, packed
  * two bits a slot: slots 0..31 in `lo`, 32..52 in `hi` (the okey's count in bits 40..41 of `hi`).
  *
- * Kernel(table, supply, size, wilds, pairs, points, walks) holds what does not depend on the tiles out of
- * play: the cover programme (cover_programme.h) of a _cover.Table, whose solved states it shares
- * with Python's calls, and the facts of every hand it met (deficiency, its
- * cheap lower bound, the winning and the useful draws, the points of a winning 15, the discards that
- * keep a 15 within a deficiency). A hand the cover programme alone does not decide (more unfilled
- * slots than wilds, as HandFacts._quick says) is asked of Python: `info(state)` and
+ * Kernel(table, supply, size, wilds, pairs, points, walks[, certify]) holds what does not depend on
+ * the tiles out of play: the cover programme (cover_programme.h) of a _cover.Table, whose solved
+ * states it shares with Python's calls, and the facts of every hand it met (deficiency, its cheap
+ * lower bound, the winning and the useful draws, the points of a winning 15, the discards that keep
+ * a 15 within a deficiency). A hand the cover programme alone does not decide (more unfilled slots
+ * than wilds, as HandFacts._quick says) gets Analyser's certificate walked here; only when no layout
+ * within the supply vouches for it (or `certify` is false) is it asked of Python: `info(state)` and
  * `deficiency(state)`, HandFacts' own methods, passed to each call (so that the kernel holds no
  * reference back to them).
  *
@@ -177,6 +178,7 @@ typedef struct {
     uint64_t orphans;                         /* faces with no twin outside a single: supply <= 1 */
     uint64_t near[FACES];                     /* HandFacts' _NEAR, as face masks */
     int size, wilds, pairs, walks;
+    int certify; /* walk the certificate here; when 0 (for the tests), Python decides those hands */
     int points[4]; /* normal, okey, pairs, pairs+okey */
     Map facts, kept, values;
     uint64_t *kept_store; /* (lo, hi) pairs */
@@ -290,6 +292,7 @@ static long call_int(PyObject *cb, uint64_t lo, uint64_t hi) {
  * within the supply (the exact search decides), -1 with an exception set. Whether it is realisable
  * is kept in the entry; the faces are asked again when needed (once, for the useful draws). */
 static int certificate(Kernel *K, Item *e, uint64_t *shown) {
+    if (!K->certify) return 0; /* every such hand asked of Python */
     if (e->u.fact.certified && !shown) return e->u.fact.certified - 1;
     uint64_t one, two, faces, vouched;
     int realisable;
@@ -536,8 +539,9 @@ static PyTypeObject *TableType; /* okeytool.solver.classic._cover.Table */
 
 static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     PyObject *table, *supply, *points;
-    int size, wilds, pairs, walks;
-    if (!PyArg_ParseTuple(args, "O!OiipOi", TableType, &table, &supply, &size, &wilds, &pairs, &points, &walks))
+    int size, wilds, pairs, walks, certify_here = 1;
+    if (!PyArg_ParseTuple(args, "O!OiipOi|p", TableType, &table, &supply, &size, &wilds, &pairs, &points, &walks,
+                          &certify_here))
         return -1;
     if (size < 0 || size > 31) {
         PyErr_SetString(PyExc_ValueError, "size must be 0-31");
@@ -554,6 +558,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     if (read_ints(points, self->points, 4, "points: normal, okey, pairs, pairs+okey") < 0) return -1;
     self->size = size;
     self->walks = walks;
+    self->certify = certify_here;
     self->wilds = wilds;
     self->pairs = pairs;
     self->full_if_one = self->full_if_two = self->never = self->orphans = 0;

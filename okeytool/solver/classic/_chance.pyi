@@ -25,6 +25,7 @@ class Kernel:
         pairs: bool,
         points: Sequence[int],
         walks: int,
+        certify: bool = True,
     ) -> None: ...
     def solver(self, left: Sequence[int], scale: float, swap: bool) -> Solver: ...
     def info(
