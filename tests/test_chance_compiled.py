@@ -63,14 +63,7 @@ def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, m
 def python_decided(facts: HandFacts) -> list[tuple[int, ...]]:
     """Give ``facts`` a kernel that asks Python about every hand the cover programme alone does not
     decide (the fallback the certificate walk makes rare); returns the list the questions go to."""
-    from okeytool.finish import Finish
-    from okeytool.solver.classic._chance import Kernel
-
-    cover = facts.analyser.cover
-    assert cover.table is not None
-    points = [facts.points_by_finish[f] for f in (Finish.NORMAL, Finish.OKEY, Finish.PAIRS, Finish.PAIRS_OKEY)]
-    facts.kernel = Kernel(cover.table, facts.supply, facts.analyser.size, facts.analyser.wilds, facts.pairs,
-                          points, cover.WALKS, False)  # fmt: skip
+    facts.kernel = facts.compiled_kernel(certify=False)
     asked: list[tuple[int, ...]] = []
     info, deficiency = facts.info, facts.deficiency
     facts.info = lambda state: (asked.append(state), info(state))[1]  # type: ignore[method-assign]

@@ -272,15 +272,21 @@ static uint64_t faces_of(Kernel *K, Item *e) {
     return e->u.fact.faces;
 }
 
-static long call_int(PyObject *cb, uint64_t lo, uint64_t hi) {
+/* One of Python's answers about a state (a new reference), or NULL with an exception set. */
+static PyObject *ask_python(PyObject *cb, uint64_t lo, uint64_t hi) {
     if (!cb) {
         PyErr_SetString(PyExc_RuntimeError, "a hand the cover programme does not decide, and no fallback");
-        return -1;
+        return NULL;
     }
     PyObject *state = state_tuple(lo, hi);
-    if (!state) return -1;
+    if (!state) return NULL;
     PyObject *got = PyObject_CallOneArg(cb, state);
     Py_DECREF(state);
+    return got;
+}
+
+static long call_int(PyObject *cb, uint64_t lo, uint64_t hi) {
+    PyObject *got = ask_python(cb, lo, hi);
     if (!got) return -1;
     long n = PyLong_AsLong(got);
     Py_DECREF(got);
@@ -386,14 +392,7 @@ static int info(Kernel *K, uint64_t lo, uint64_t hi, int *k, uint64_t *wins, uin
         }
         uint64_t w;
         if (open) { /* the exact search decides: Python's analyser */
-            if (!K->info_cb) {
-                PyErr_SetString(PyExc_RuntimeError, "a hand the cover programme does not decide, and no fallback");
-                return -1;
-            }
-            PyObject *state = state_tuple(lo, hi);
-            if (!state) return -1;
-            PyObject *got = PyObject_CallOneArg(K->info_cb, state);
-            Py_DECREF(state);
+            PyObject *got = ask_python(K->info_cb, lo, hi);
             if (!got) return -1;
             long dd;
             unsigned long long ww, uu;

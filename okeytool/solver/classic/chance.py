@@ -206,22 +206,23 @@ class HandFacts:
         cover = self.analyser.cover
         self._best = cover._best if cover.compiled else None  # the compiled programme, masks in
         use_compiled = (COMPILED and cover.compiled) if compiled is None else compiled
-        if use_compiled and (_Kernel is None or not cover.compiled):
-            raise ImportError("the compiled chance recursion (and the compiled cover programme) was not built")
         #: The compiled recursion's facts of this deal (the same rules as here), or None.
+        self.kernel = self.compiled_kernel() if use_compiled else None
+
+    def compiled_kernel(self, *, certify: bool = True) -> _Kernel:
+        """A compiled kernel for this deal, on the cover programme's table. ``certify`` False: it asks
+        Python (:meth:`info`, :meth:`deficiency`) about every hand the programme alone does not decide,
+        instead of walking the certificate itself (the tests use it to reach that fallback).
+
+        Raises ``ImportError`` if the compiled recursion or the compiled cover programme was not built.
+        """
+        cover = self.analyser.cover
         table = cover.table
-        self.kernel = (
-            _Kernel(
-                table,
-                self.supply,
-                self.analyser.size,
-                self.analyser.wilds,
-                self.pairs,
-                [self.points_by_finish[f] for f in (Finish.NORMAL, Finish.OKEY, Finish.PAIRS, Finish.PAIRS_OKEY)],
-                cover.WALKS,
-            )
-            if use_compiled and table is not None
-            else None
+        if _Kernel is None or table is None:
+            raise ImportError("the compiled chance recursion (and the compiled cover programme) was not built")
+        points = [self.points_by_finish[f] for f in (Finish.NORMAL, Finish.OKEY, Finish.PAIRS, Finish.PAIRS_OKEY)]
+        return _Kernel(
+            table, self.supply, self.analyser.size, self.analyser.wilds, self.pairs, points, cover.WALKS, certify
         )
 
     def slot(self, tile: Tile) -> int:
@@ -735,7 +736,7 @@ def _solve_with(
     out: list[tuple[float, float, Method]] = []
     start = perf_counter()
     first: Method = "exact" if draws <= EXACT_DRAWS else "advance"
-    capped_name: Method = "exact-capped" if first == "exact" else "advance-capped"
+    capped_name = _CAPPED[first]
     states = [facts.state(tiles) for tiles, _ in hands]
     for index, ((_, seen), state) in enumerate(zip(hands, states)):
         if method is not None:
