@@ -23,6 +23,8 @@ APPLICATION_ID = 0x4F4B4559
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 BUSY_TIMEOUT_MS = 10_000
+#: The ids a row can have (SQLite's INTEGER): an id outside them names no game and no round.
+MIN_ID, MAX_ID = -(2**63), 2**63 - 1
 
 #: The statements that bring a ledger from version ``n`` to ``n + 1``: append a new step with the
 #: next number; a step never changes once released (a ledger at version ``n`` has run steps 0..n-1).

@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from okeytool.errors import LedgerError
-from okeytool.ledger.database import connect, transaction
+from okeytool.ledger.database import MAX_ID, MIN_ID, connect, transaction
 from okeytool.ledger.paths import db_path
 from okeytool.round.events import Event, EventError, Start, event_from_json
 from okeytool.round.state import RoundState, apply, replay
@@ -74,8 +74,11 @@ class RoundBook:
             round_id = self.current_id()
             if round_id is None:
                 raise LedgerError("no current round: start one with 'okeytool round start -i R4 TILES'")
+        missing = f"there is no round {round_id} in {self.path} ('okeytool round list' shows them)"
+        if not MIN_ID <= round_id <= MAX_ID:  # beyond SQLite's integers: no such round
+            raise LedgerError(missing)
         if self.conn.execute("SELECT 1 FROM played_rounds WHERE id = ?", (round_id,)).fetchone() is None:
-            raise LedgerError(f"there is no round {round_id} in {self.path} ('okeytool round list' shows them)")
+            raise LedgerError(missing)
         return round_id
 
     def events(self, round_id: int) -> tuple[Event, ...]:

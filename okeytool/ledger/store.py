@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from okeytool.errors import LedgerError, RoundError
-from okeytool.ledger.database import connect, is_read_only_error, one_line, read_only_message, transaction
+from okeytool.ledger.database import (
+    MAX_ID,
+    MIN_ID,
+    connect,
+    is_read_only_error,
+    one_line,
+    read_only_message,
+    transaction,
+)
 from okeytool.rules import Rules, get_rules
 from okeytool.score import (
     Defaults,
@@ -35,7 +43,6 @@ from okeytool.score.teams import Teams, TeamStandings, team_standings
 
 CURRENT_KEY = "current_game"
 MAX_GAME_NAME = 80
-MIN_ID, MAX_ID = -(2**63), 2**63 - 1  # SQLite's INTEGER
 
 
 @dataclass(frozen=True)

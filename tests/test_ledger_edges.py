@@ -1,0 +1,41 @@
+"""The edges of the ledger file: ids beyond SQLite's integers, oversized imports, a ``--db`` that is no
+file, a read-only or full disk, and a round named on each event. One line on stderr and exit code 2
+for each refusal, never a hang, and the ledger as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Run, on_ledger
+
+from okeytool.ledger.rounds import RoundBook
+
+DEAL = ("-i", "R4", "R1-3", "B5-7", "K9-11", "Y1-4", "K1")
+BEYOND = ("9223372036854775808", "-9223372036854775809", "99999999999999999999999")
+
+
+def refused(result: Run, *words: str) -> None:
+    """Exit 2 with exactly one line on stderr holding ``words``, and no traceback."""
+    assert result.code == 2, (result.out, result.err)
+    assert result.err.count("\n") == 1 and result.err.startswith("okeytool: error: "), result.err
+    for word in words:
+        assert word in result.err, result.err
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A ledger holding one round (the current one) with a start and a draw."""
+    path = tmp_path / "ledger.sqlite3"
+    assert on_ledger(path, "round", "start", *DEAL).code == 0
+    assert on_ledger(path, "round", "draw", "K5").code == 0
+    return path
+
+
+def test_a_round_id_beyond_sqlite_integers_is_no_round(db: Path) -> None:
+    for number in BEYOND:
+        refused(on_ledger(db, "round", "show", "--round", number), f"there is no round {number}")
+        for command in ("use", "export", "review"):
+            refused(on_ledger(db, "round", command, "--", number), f"there is no round {number}")
+    with RoundBook(db) as book:
+        assert book.current_id() == 1 and len(book.round().events) == 2
