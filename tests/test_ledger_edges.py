@@ -4,11 +4,13 @@ for each refusal, never a hang, and the ledger as it was."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from conftest import Run, on_ledger
 
+from okeytool.commands.score import MAX_DOCUMENT_BYTES
 from okeytool.ledger.rounds import RoundBook
 
 DEAL = ("-i", "R4", "R1-3", "B5-7", "K9-11", "Y1-4", "K1")
@@ -39,3 +41,25 @@ def test_a_round_id_beyond_sqlite_integers_is_no_round(db: Path) -> None:
             refused(on_ledger(db, "round", command, "--", number), f"there is no round {number}")
     with RoundBook(db) as book:
         assert book.current_id() == 1 and len(book.round().events) == 2
+
+
+def test_round_import_is_capped_like_a_round_document_and_takes_a_byte_order_mark(db: Path, tmp_path: Path) -> None:
+    exported = on_ledger(db, "round", "export")
+    assert exported.code == 0, exported.err
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + exported.out.encode("utf-8"))
+    imported = on_ledger(db, "round", "import", str(marked), "--json")
+    assert imported.code == 0, imported.err
+    assert json.loads(imported.out)["round"] == 2 and json.loads(imported.out)["events"] == 2
+    piped = on_ledger(db, "round", "import", "-", "--json", stdin="\ufeff" + exported.out)
+    assert piped.code == 0 and json.loads(piped.out)["round"] == 3, piped.err
+    padded = tmp_path / "padded.jsonl"
+    padded.write_bytes(exported.out.encode("utf-8") + b"\n" * MAX_DOCUMENT_BYTES)
+    refused(on_ledger(db, "round", "import", str(padded)), str(padded), "larger than 1024 KiB")
+    refused(on_ledger(db, "round", "import", "-", stdin=b" " * (MAX_DOCUMENT_BYTES + 1)), "stdin", "larger than")
+    endless = on_ledger(db, "round", "import", "/dev/zero", real=True)  # read up to the cap, not to the end
+    refused(endless, "/dev/zero", "larger than")
+    refused(on_ledger(db, "round", "import", "-", stdin=b'{"event": "start", "x": "\xc7"}'), "not UTF-8")
+    refused(on_ledger(db, "round", "import", "-", stdin="[" * 100_000), "line 1", "nested")
+    with RoundBook(db) as book:
+        assert [r.id for r in book.rounds()] == [1, 2, 3] and book.current_id() == 3

@@ -25,7 +25,7 @@ from okeytool.commands.common import (
     one_of,
     print_json,
 )
-from okeytool.commands.score import finishes_by_scheme
+from okeytool.commands.score import finishes_by_scheme, read_text
 from okeytool.errors import InputError
 from okeytool.ledger.rounds import book_at
 from okeytool.round.state import NULL_FINISH
@@ -363,7 +363,8 @@ def import_(
 ) -> None:
     """Read a round's events (as 'round export' writes them) into a new round and make it current.
 
-    Every event is checked by replaying the round; nothing is stored if one is refused.
+    Every event is checked by replaying the round; nothing is stored if one is refused. The file is
+    read up to 1 MiB, UTF-8 with or without a byte-order mark.
 
     Example: okeytool round import round.jsonl
     """
@@ -371,7 +372,7 @@ def import_(
 
     from okeytool.round.events import event_from_json
 
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    text = read_text(source, "round events", "a round's events are a few kilobytes")
     events = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -380,7 +381,9 @@ def import_(
             events.append(event_from_json(json_module.loads(line)))
         except json_module.JSONDecodeError as err:
             raise InputError(f"line {number} is not JSON: {err.msg}") from None
-        except InputError as err:
+        except RecursionError:
+            raise InputError(f"line {number} is nested too deeply to be an event") from None
+        except ValueError as err:  # an input error of the event, or a number too long to read
             raise InputError(f"line {number}: {err}") from None
     with book_at(db, create=True) as book:
         played = book.create(events)

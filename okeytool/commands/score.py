@@ -125,8 +125,9 @@ PenaltyOpt = Annotated[
 ]  # fmt: skip
 
 
-#: The largest round document read (bytes): a round is a few hundred bytes; this bounds a mistaken
-#: ``--round /dev/zero`` or a huge file.
+#: The largest round document (or file of a round's events, ``round import``) read, in bytes: a round
+#: is a few hundred bytes, its events a few kilobytes; this bounds a mistaken ``--round /dev/zero``
+#: or a huge file.
 MAX_DOCUMENT_BYTES = 1 << 20
 #: The deepest nesting a round document may have (a round is at most four levels deep).
 MAX_DOCUMENT_DEPTH = 8
@@ -140,21 +141,7 @@ def read_document(source: str) -> Any:
     cannot be read.
     """
     name = "stdin" if source == "-" else source
-    if source == "-":
-        binary = getattr(sys.stdin, "buffer", None)  # None when stdin was replaced by a text stream
-        raw = binary.read(MAX_DOCUMENT_BYTES + 1) if binary is not None else sys.stdin.read(MAX_DOCUMENT_BYTES + 1)
-        data = raw if isinstance(raw, bytes) else raw.encode("utf-8")
-    else:
-        with Path(source).open("rb") as handle:
-            data = handle.read(MAX_DOCUMENT_BYTES + 1)
-    if len(data) > MAX_DOCUMENT_BYTES:
-        raise InputError(
-            f"round document {name}: larger than {MAX_DOCUMENT_BYTES // 1024} KiB; a round is a small JSON object"
-        )
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(f"round document {name}: not UTF-8 text (byte {err.start})") from None
+    text = read_text(source, "round document", "a round is a small JSON object")
     try:
         document = jsonlib.loads(text)
     except jsonlib.JSONDecodeError as err:
@@ -168,6 +155,30 @@ def read_document(source: str) -> Any:
     if _depth(document) > MAX_DOCUMENT_DEPTH:
         raise InputError(f"round document {name}: nested deeper than {MAX_DOCUMENT_DEPTH} levels")
     return document
+
+
+def read_text(source: str, what: str, why: str) -> str:
+    """The text of file ``source`` (``-``: stdin), UTF-8 with or without a byte-order mark, read up to
+    :data:`MAX_DOCUMENT_BYTES` (so ``/dev/zero`` or a huge file is cut off, not read to the end).
+
+    ``what`` names the input in messages, ``why`` says why the limit is enough. Raises
+    :class:`InputError` for more than :data:`MAX_DOCUMENT_BYTES` or text that is not UTF-8;
+    ``OSError`` for a file that cannot be read.
+    """
+    name = "stdin" if source == "-" else source
+    if source == "-":
+        binary = getattr(sys.stdin, "buffer", None)  # None when stdin was replaced by a text stream
+        raw = binary.read(MAX_DOCUMENT_BYTES + 1) if binary is not None else sys.stdin.read(MAX_DOCUMENT_BYTES + 1)
+        data = raw if isinstance(raw, bytes) else raw.encode("utf-8")
+    else:
+        with Path(source).open("rb") as handle:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise InputError(f"{what} {name}: larger than {MAX_DOCUMENT_BYTES // 1024} KiB; {why}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError(f"{what} {name}: not UTF-8 text (byte {err.start})") from None
 
 
 def _depth(value: Any, limit: int = MAX_DOCUMENT_DEPTH + 1) -> int:
