@@ -5,10 +5,12 @@ for each refusal, never a hang, and the ledger as it was."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
-from conftest import Run, on_ledger
+from conftest import Run, in_process, on_ledger, real_process
 
 from okeytool.commands.score import MAX_DOCUMENT_BYTES
 from okeytool.ledger.rounds import RoundBook
@@ -63,3 +65,16 @@ def test_round_import_is_capped_like_a_round_document_and_takes_a_byte_order_mar
     refused(on_ledger(db, "round", "import", "-", stdin="[" * 100_000), "line 1", "nested")
     with RoundBook(db) as book:
         assert [r.id for r in book.rounds()] == [1, 2, 3] and book.current_id() == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_db_that_is_a_named_pipe_or_empty_is_refused_at_once(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for args in (("game", "show"), ("game", "new", "-p", "A,B"), ("round", "show"), ("round", "start", *DEAL)):
+        # A real process: were the pipe opened for reading, it would wait for a writer (the timeout fails it).
+        refused(real_process(*args, "--db", str(pipe)), str(pipe), "named pipe")
+        refused(on_ledger(pipe, *args, real=True), "named pipe")  # named by $OKEYTOOL_DB
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    for args in (("game", "show"), ("game", "new", "-p", "A,B"), ("round", "list"), ("round", "start", *DEAL)):
+        refused(in_process(*args, "--db", ""), "--db", "empty")

@@ -122,10 +122,20 @@ TimeLimitOpt = Annotated[
         rich_help_panel=PANEL_SOLVER,
     ),
 ]  # fmt: skip
+
+
+def _ledger_path(value: str) -> Path:
+    """``--db``'s value as a path; an empty one is refused (as a path it would be the current directory)."""
+    if not value:
+        raise typer.BadParameter("an empty name is no ledger file")
+    return Path(value)
+
+
 DbOpt = Annotated[
     Path | None,
     typer.Option(
-        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER,
+        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER, metavar="PATH",
+        parser=_ledger_path,
         help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
     ),
 ]  # fmt: skip

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -81,14 +82,18 @@ SCHEMA_VERSION = len(MIGRATIONS)
 def inspect_file(path: Path) -> bool:
     """Check, by reading only, that ``path`` may be used as a ledger. True if it is new (absent or empty).
 
-    Raises :class:`LedgerError` for a directory, a file that is not SQLite, or another program's
-    SQLite database.
+    Raises :class:`LedgerError` for a directory or anything else that is not a regular file (a named
+    pipe, a device: reading one could wait for ever), a file that is not SQLite, or another program's
+    SQLite database; ``OSError`` for a file that cannot be read.
     """
-    if not path.exists():
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
         return True
-    if path.is_dir():
-        raise LedgerError(f"{path} is a directory, not a game ledger file")
-    with path.open("rb") as handle:
+    _refuse_special(path, mode)
+    # Not blocking: a named pipe put in the file's place after the check above is refused, not waited on.
+    with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+        _refuse_special(path, os.fstat(handle.fileno()).st_mode)
         header = handle.read(HEADER_SIZE)
     if not header:
         return True
@@ -100,6 +105,16 @@ def inspect_file(path: Path) -> bool:
             f"{path} is another program's SQLite database, not an okeytool game ledger; it was left untouched"
         )
     return False
+
+
+def _refuse_special(path: Path, mode: int) -> None:
+    """Raise :class:`LedgerError` unless ``mode`` is a regular file's."""
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise LedgerError(f"{path} is a directory, not a game ledger file")
+    kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    raise LedgerError(f"{path} is {kind}, not a game ledger file")
 
 
 def connect(path: Path, *, create: bool = True, write: bool = True) -> sqlite3.Connection:
