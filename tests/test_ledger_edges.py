@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Run, in_process, on_ledger, real_process
+from test_ledger_errors import read_only  # noqa: F401  (a fixture: the ledger ``db`` made read-only)
 
 from okeytool.commands.score import MAX_DOCUMENT_BYTES
 from okeytool.ledger.rounds import RoundBook
@@ -78,3 +79,20 @@ def test_a_db_that_is_a_named_pipe_or_empty_is_refused_at_once(tmp_path: Path) -
     assert stat.S_ISFIFO(pipe.stat().st_mode)
     for args in (("game", "show"), ("game", "new", "-p", "A,B"), ("round", "list"), ("round", "start", *DEAL)):
         refused(in_process(*args, "--db", ""), "--db", "empty")
+
+
+@pytest.mark.usefixtures("read_only")
+def test_round_commands_that_only_read_work_on_a_read_only_ledger(db: Path) -> None:
+    before = db.read_bytes()
+    listed = on_ledger(db, "round", "list", "--json")
+    assert listed.code == 0, listed.err
+    assert [r["round"] for r in json.loads(listed.out)["rounds"]] == [1]
+    shown = on_ledger(db, "round", "show", "--json", "--draws", "1")
+    assert shown.code == 0 and json.loads(shown.out)["events"] == 2, shown.err
+    exported = on_ledger(db, "round", "export")
+    assert exported.code == 0 and len(exported.out.splitlines()) == 2, exported.err
+    reviewed = on_ledger(db, "round", "review", "--json", "--draws", "1")
+    assert reviewed.code == 0 and json.loads(reviewed.out)["round"] == 1, reviewed.err
+    for args in (("throw", "K5"), ("undo",), ("use", "1"), ("start", *DEAL), ("import", "-")):
+        refused(on_ledger(db, "round", *args, stdin=exported.out), "read-only")
+    assert db.read_bytes() == before

@@ -213,7 +213,7 @@ def show(
     Example: okeytool round show --all
     """
     _check_draws(draws)
-    with book_at(db) as book:
+    with book_at(db, write=False) as book:
         played = book.round(round_id)
     show_state(played, json, rows=None if all_rows else _top(), draws=draws)
 
@@ -299,7 +299,7 @@ def list_rounds(db: DbOpt = None, json: JsonOpt = False) -> None:
 
     Example: okeytool round list --json
     """
-    with book_at(db) as book:
+    with book_at(db, write=False) as book:
         rounds = book.rounds()
     if json:
         print_json({"rounds": [_summary(r) for r in rounds]})
@@ -346,7 +346,7 @@ def export(
     """
     import json as json_module
 
-    with book_at(db) as book:
+    with book_at(db, write=False) as book:
         played = book.round(round_id)
     text = "".join(json_module.dumps(e.to_json(), ensure_ascii=False) + "\n" for e in played.events)
     if output is None:
@@ -404,7 +404,7 @@ def review(
     from okeytool.round.review import review as review_round
 
     _check_draws(draws)
-    with book_at(db) as book:
+    with book_at(db, write=False) as book:
         played = book.round(round_id)
     result = review_round(played.id, played.events, draws=draws)
     if json:

@@ -16,7 +16,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from okeytool.errors import LedgerError
-from okeytool.ledger.database import MAX_ID, MIN_ID, connect, transaction
+from okeytool.ledger.database import (
+    MAX_ID,
+    MIN_ID,
+    connect,
+    is_read_only_error,
+    one_line,
+    read_only_message,
+    transaction,
+)
 from okeytool.ledger.paths import db_path
 from okeytool.round.events import Event, EventError, Start, event_from_json
 from okeytool.round.state import RoundState, apply, replay
@@ -46,13 +54,15 @@ def _encode(event: Event) -> str:
 class RoundBook:
     """The followed rounds of one ledger file. Use as a context manager.
 
-    Raises :class:`LedgerError` when the file cannot be used (see :func:`okeytool.ledger.database.connect`).
+    ``create``: a missing file becomes a new ledger; ``write=False`` opens it read-only (the reading
+    methods work on a ledger the user may not write). Raises :class:`LedgerError` when the file
+    cannot be used (see :func:`okeytool.ledger.database.connect`).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, create: bool = True, write: bool = True) -> None:
         self.path = path
         try:
-            self.conn = connect(path)
+            self.conn = connect(path, create=create, write=write)
         except sqlite3.OperationalError as err:
             raise LedgerError(f"cannot use the ledger {path}: {err}") from None
 
@@ -175,18 +185,21 @@ class RoundBook:
 
 
 @contextmanager
-def book_at(db: Path | None, *, create: bool = False) -> Iterator[RoundBook]:
+def book_at(db: Path | None, *, create: bool = False, write: bool = True) -> Iterator[RoundBook]:
     """The rounds of the ledger file of ``--db`` / ``$OKEYTOOL_DB`` / the default.
 
-    Only ``create`` makes a file that does not exist. SQLite errors become :class:`LedgerError`.
+    Only ``create`` makes a file that does not exist; commands that only read pass ``write=False``
+    and work on a read-only ledger. SQLite errors become :class:`LedgerError`.
     """
     path = db_path(db)
     if not create and not path.exists():
         raise LedgerError(f"there is no ledger at {path}: start a round with 'okeytool round start -i R4 TILES'")
-    book = RoundBook(path)
+    book = RoundBook(path, create=create, write=write)
     try:
         yield book
     except sqlite3.Error as err:
-        raise LedgerError(f"the ledger {path} failed: {err}") from None
+        if is_read_only_error(err):
+            raise LedgerError(read_only_message(path)) from None
+        raise LedgerError(f"the ledger {path} failed: {one_line(err)}") from None
     finally:
         book.conn.close()
