@@ -5,42 +5,21 @@ from __future__ import annotations
 
 import os
 import pty
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from screen import Screen
 
 from okeytool.ledger.rounds import RoundBook
 from okeytool.round.events import describe
 
-PROMPT = b"round>"
+PROMPT = "round>"
 
 
-def read_until(fd: int, marker: bytes, seen: bytearray, timeout: float = 30.0) -> None:
-    """Read the terminal until ``marker`` appears after what was already read."""
-    start = len(seen)
-    read_from(fd, marker, seen, start, timeout)
-
-
-def answer(fd: int, text: bytes, seen: bytearray) -> None:
-    """Wait for ``text`` in the answer to a line, then for the next prompt after it."""
-    start = len(seen)
-    read_from(fd, text, seen, start, 30.0)
-    read_from(fd, PROMPT, seen, seen.index(text, start) + len(text), 30.0)
-
-
-def read_from(fd: int, marker: bytes, seen: bytearray, start: int, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while marker not in seen[start:]:
-        left = deadline - time.monotonic()
-        assert left > 0, f"no {marker!r} in the terminal output: {bytes(seen[-800:])!r}"
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError:  # the child closed the terminal
-                return
+def answer(screen: Screen, text: str, start: int) -> int:
+    """Wait for ``text`` in the answer to a line, then for the next prompt after it; where that prompt ends."""
+    return screen.wait_for(PROMPT, screen.wait_for(text, start))
 
 
 def test_live_writes_each_event_as_entered(tmp_path: Path) -> None:
@@ -52,29 +31,29 @@ def test_live_writes_each_event_as_entered(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "okeytool", "round", "live"], stdin=child, stdout=child,
                             stderr=child, env=env, close_fds=True)  # fmt: skip
     os.close(child)
-    out = bytearray()
+    screen = Screen(main)
     try:
-        read_until(main, PROMPT, out)
-        lines = [(b"d K5", b"event 2"), (b" K1", b"event 3"), (b"t B2", b"cannot throw B2"),
-                 (b"s Y7 K9", b"event 4"), (b"s Y3", b"event 5"), (b"u", b"undone: seen Y3"),
-                 (b"review", b"matched the best")]  # fmt: skip
+        shown = screen.wait_for(PROMPT)
+        lines = [("d K5", "event 2"), (" K1", "event 3"), ("t B2", "cannot throw B2"),
+                 ("s Y7 K9", "event 4"), ("s Y3", "event 5"), ("u", "undone: seen Y3"),
+                 ("review", "matched the best")]  # fmt: skip
         for line, expected in lines:
-            if expected == b"event 3":  # Tab completes the verb (completion runs in the background)
+            if expected == "event 3":  # Tab completes the verb (completion runs in the background)
                 os.write(main, b"thr\t")
-                read_from(main, b"throw", out, len(out), 30.0)
-            os.write(main, line + b"\r")
-            answer(main, expected, out)
+                screen.wait_for("throw", shown)
+            os.write(main, line.encode() + b"\r")
+            shown = answer(screen, expected, shown)
         os.write(main, b"q\r")
-        assert proc.wait(timeout=30) == 0
+        assert proc.wait(timeout=60) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
         os.close(main)
-    text = out.decode("utf-8", "replace")
+    text = screen.text
     assert "error: cannot throw B2" in text  # the refused line is reported, the prompt goes on
     assert "undone: seen Y3" in text and "matched the best" in text
-    assert "\x1b[" in text  # the hand is shown in colour
+    assert b"\x1b[" in screen.raw  # the hand is shown in colour
     with RoundBook(db) as book:
         events = [describe(e) for e in book.round().events[1:]]
     assert events == ["draw K5", "throw K1", "seen Y7 K9"]
