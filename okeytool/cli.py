@@ -12,10 +12,42 @@ from typing import Annotated, Any
 
 import typer
 
-from okeytool.commands import analysis, batch, game, opening, play, round, score
+from okeytool.commands.lazy import Entry, LazyGroup
 
 #: Exit code of a command stopped by its time limit (``--time-limit``); bad input is 2.
 EXIT_TIME_LIMIT = 3
+
+#: Every command, in the order ``--help`` lists them: its name, the module that registers it, and the
+#: first paragraph of its help. A command is built (and its module imported) only when it is used;
+#: tests/test_startup.py holds this table to the commands themselves.
+COMMANDS = (
+    Entry("check", "okeytool.commands.analysis",
+          "Is this hand winning? 14 tiles: complete or not (and how far). 15 tiles: every winning\n"
+          "discard, best first; a hand that does not win is told how far it is and the best throw."),
+    Entry("waits", "okeytool.commands.analysis",
+          "What completes these 14 tiles? Deficiency, waits with their unseen copies, useful tiles."),
+    Entry("discard", "okeytool.commands.analysis",
+          "Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first."),
+    Entry("open", "okeytool.commands.opening",
+          "Can this 101 hand open? Best opening with melds (one tile kept to discard), pairs, elden."),
+    Entry("play", "okeytool.commands.play",
+          "What can I lay down? The play that lays the most tiles (or points) from the rack."),
+    Entry("score", "okeytool.commands.score",
+          "Score one round: each player's points and the items they are made of."),
+    Entry("batch", "okeytool.commands.batch",
+          "Answer many questions at once: one JSON object per line in, one per line out, in order."),
+    Entry("game", "okeytool.commands.game",
+          "Keep the score of whole games in a ledger (SQLite): new, round, edit, delete, rename, undo, show, share."),
+    Entry("round", "okeytool.commands.round",
+          "Follow a round as it is played: the hand kept turn by turn, advice after every draw, a review."),
+)  # fmt: skip
+
+
+class Commands(LazyGroup):
+    """The top-level group: the commands of :data:`COMMANDS`, each built when it is used."""
+
+    entries = COMMANDS
+
 
 app = typer.Typer(
     name="okeytool",
@@ -23,6 +55,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    cls=Commands,
 )
 
 
@@ -41,15 +74,6 @@ def _options(
     ] = False,
 ) -> None:
     """Hand analysis and scoring for Okey, Okey 101 and Rummikub-style tables."""
-
-
-analysis.register(app)
-opening.register(app)
-play.register(app)
-score.register(app)
-game.register(app)
-batch.register(app)
-round.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,151 @@
+"""Commands built when they are used, so that a process pays only for the command it runs.
+
+Every command is a whole process at the table, and most of typer's start-up went into importing the
+modules of all 36 commands and building their parameters (reading each function's signature and type
+hints). A :class:`LazyGroup` knows its commands by name and one-line help only (what ``--help`` of the
+group and TAB on a command name show); a command is built, and its module imported, when it is
+resolved to be run, to show its own help or to complete its options. The top-level group reads its
+names from a table (:data:`okeytool.cli.COMMANDS`, held to the real commands by a test); a
+sub-application such as ``game`` is read from its typer instance, its commands built one at a time
+in the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import inspect
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, NamedTuple
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+from typer.main import get_command_from_info, get_command_name, get_group_from_info, solve_typer_info_help
+from typer.models import CommandInfo, DefaultPlaceholder, TyperInfo
+
+#: A click command or group (typer bundles its own click; the type is the one the installed typer uses).
+Command = Any
+
+
+class Entry(NamedTuple):
+    """A command known by name before it is built."""
+
+    name: str
+    #: The module whose ``register(app)`` adds the command (a function or a sub-application).
+    module: str
+    #: The first paragraph of its help, as ``okeytool --help`` lists it.
+    help: str
+
+
+class LazyGroup(TyperGroup):
+    """A typer group whose commands are built only when one is resolved to be run (or completed).
+
+    Until then each is a stub holding its name and help, enough for the group's ``--help``, for
+    "did you mean" and for TAB on a command name. A subclass lists its commands in :attr:`entries`;
+    :func:`lazy_group` builds one for a typer sub-application.
+    """
+
+    #: The commands a subclass knows from a table, in the order ``--help`` lists them.
+    entries: Sequence[Entry] = ()
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self._builders: dict[str, Callable[[], Command]] = {}
+        self._built: dict[str, Command] = {}
+        for entry in self.entries:
+            self.add_lazy(entry.name, stub(entry.name, entry.help, self.rich_markup_mode), _from_module(entry))
+
+    def add_lazy(self, name: str, placeholder: Command, build: Callable[[], Command]) -> None:
+        """Know command ``name`` by ``placeholder`` until it is resolved; then ``build()`` makes it."""
+        self.commands[name] = placeholder
+        self._builders[name] = build
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if name is not None and name in self._builders:
+            command = self.built(name)
+        return name, command, rest
+
+    def built(self, name: str) -> Command:
+        """Command ``name`` itself (built at the first call)."""
+        if name not in self._built:
+            self._built[name] = self._builders[name]()
+        return self._built[name]
+
+
+def stub(name: str, help_text: str, markup: Any, **attrs: Any) -> Command:
+    """A command with only a name and a help text: what a group's help and completion read of it."""
+    return TyperCommand(name, help=help_text, rich_markup_mode=markup, **attrs)
+
+
+def _from_module(entry: Entry) -> Callable[[], Command]:
+    def build() -> Command:
+        for name, make in registered(entry.module):
+            if name == entry.name:
+                return make()
+        raise LookupError(f"{entry.module} does not register a command {entry.name!r}")
+
+    return build
+
+
+@cache
+def registered(module: str) -> tuple[tuple[str, Callable[[], Command]], ...]:
+    """The commands ``module``'s ``register(app)`` adds, in order: each name with what builds it."""
+    holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    importlib.import_module(module).register(holder)
+    commands = [(_command_name(info), _command_builder(info)) for info in holder.registered_commands]
+    groups = [(_group_name(info), _group_builder(info)) for info in holder.registered_groups]
+    return tuple(commands + groups)
+
+
+def _command_name(info: CommandInfo) -> str:
+    assert info.callback is not None, "a command has a callback"
+    return info.name or get_command_name(info.callback.__name__)
+
+
+def _group_name(info: TyperInfo) -> str:
+    name = info.name
+    if isinstance(name, DefaultPlaceholder) or not name:
+        assert info.typer_instance is not None
+        name = info.typer_instance.info.name
+    assert isinstance(name, str) and name, "a sub-application has a name"
+    return name
+
+
+def _command_builder(info: CommandInfo) -> Callable[[], Command]:
+    return lambda: get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode="rich")
+
+
+def _group_builder(info: TyperInfo) -> Callable[[], Command]:
+    return lambda: lazy_group(info)
+
+
+def lazy_group(info: TyperInfo) -> Command:
+    """The group of sub-application ``info`` (``app.add_typer``), each of its commands built when used."""
+    app = info.typer_instance
+    assert app is not None, "a sub-application has its typer instance"
+    own_class = info.cls if not isinstance(info.cls, DefaultPlaceholder) else app.info.cls
+    if not isinstance(own_class, DefaultPlaceholder) and own_class not in (None, TyperGroup):
+        group = get_group_from_info(info, pretty_exceptions_short=True, rich_markup_mode="rich", suggest_commands=True)
+        return group  # a group class of its own: built as typer builds it
+    hollow = copy.copy(app)  # the group itself (options, callback, help) without its commands
+    hollow.registered_commands = []
+    hollow.registered_groups = []
+    shell = copy.copy(info)
+    shell.typer_instance = hollow
+    shell.cls = LazyGroup
+    group = get_group_from_info(shell, pretty_exceptions_short=True, rich_markup_mode="rich", suggest_commands=True)
+    assert isinstance(group, LazyGroup)
+    for command in app.registered_commands:
+        name = _command_name(command)
+        text = command.help if command.help is not None else inspect.getdoc(command.callback) or ""
+        placeholder = stub(
+            name, inspect.cleandoc(text), group.rich_markup_mode, short_help=command.short_help,
+            hidden=command.hidden, deprecated=command.deprecated, rich_help_panel=command.rich_help_panel,
+        )  # fmt: skip
+        group.add_lazy(name, placeholder, _command_builder(command))
+    for sub in app.registered_groups:
+        placeholder = stub(_group_name(sub), solve_typer_info_help(sub), group.rich_markup_mode)
+        group.add_lazy(_group_name(sub), placeholder, _group_builder(sub))
+    return group
