@@ -4,9 +4,15 @@ for each refusal, never a hang, and the ledger as it was."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
+import sqlite3
 import stat
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -96,3 +102,98 @@ def test_round_commands_that_only_read_work_on_a_read_only_ledger(db: Path) -> N
     for args in (("throw", "K5"), ("undo",), ("use", "1"), ("start", *DEAL), ("import", "-")):
         refused(on_ledger(db, "round", *args, stdin=exported.out), "read-only")
     assert db.read_bytes() == before
+
+
+# -- a full disk -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A folder on a file system of its own, 1 MiB of memory (tmpfs): mounting one needs a superuser."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    if os.name != "posix" or os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("mounting a small file system needs a superuser (the simulated full disk test runs anyway)")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode(errors='replace').strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system of ``folder`` to the last byte; the file that does it."""
+    filler = folder / "filler"
+    with filler.open("wb", buffering=0) as handle:
+        for size in (1 << 16, 1 << 12, 1 << 9, 1):
+            try:
+                while True:
+                    handle.write(b"\0" * size)
+            except OSError as err:
+                assert err.errno == errno.ENOSPC, err
+    return filler
+
+
+def test_a_full_disk_is_reported_as_full_and_game_new_leaves_no_file(small_disk: Path) -> None:
+    """On a real full disk (a tmpfs filled up): writes say the disk is full, never that the ledger is
+    corrupt; a new ledger leaves no file behind; reading goes on; once there is room, all works again."""
+    db = small_disk / "ledger.sqlite3"
+    for args in (
+        ("game", "new", "-p", "A,B,C,D"),
+        ("game", "round", "-w", "A", "-f", "normal"),
+        ("round", "start", *DEAL),
+    ):
+        assert on_ledger(db, *args, real=True).code == 0
+    filler = fill(small_disk)
+    for args in (("game", "round", "-w", "B", "-f", "normal"), ("round", "draw", "K5"), ("game", "undo")):
+        result = on_ledger(db, *args, real=True)
+        refused(result, "disk holding the game ledger", "is full", "the ledger is as it was")
+        assert "corrupt" not in result.err
+    for name in ("new.sqlite3", "folder/new.sqlite3"):
+        refused(on_ledger(small_disk / name, "game", "new", "-p", "A,B", real=True), "disk is full", "no game ledger")
+        refused(on_ledger(small_disk / name, "round", "start", *DEAL, real=True), "disk is full")
+    assert sorted(p.name for p in small_disk.iterdir() if not p.name.startswith("ledger.sqlite3")) == ["filler"]
+    shown = on_ledger(db, "game", "show", "--json", real=True)  # reading needs no room
+    assert shown.code == 0 and len(json.loads(shown.out)["rounds"]) == 1, shown.err
+    assert on_ledger(db, "round", "show", "--json", "--draws", "1", real=True).code == 0
+    filler.unlink()
+    added = on_ledger(db, "game", "round", "-w", "B", "-f", "normal", "--json", real=True)
+    assert added.code == 0 and len(json.loads(added.out)["rounds"]) == 2, added.err
+    assert on_ledger(db, "round", "draw", "K5", real=True).code == 0
+
+
+def test_a_disk_that_fills_mid_write_simulated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite's "database or disk is full" (SQLITE_FULL) at a commit, or while a new ledger is made:
+    the same one line, nothing stored, no file left behind. Runs everywhere (no superuser needed)."""
+    import okeytool.ledger.database as database
+
+    db = tmp_path / "ledger.sqlite3"
+    for args in (("game", "new", "-p", "A,B,C,D"), ("round", "start", *DEAL)):
+        assert on_ledger(db, *args).code == 0
+    real_transaction = database.transaction
+
+    @contextmanager
+    def full_at_commit(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+        with real_transaction(conn):
+            yield conn
+            raise sqlite3.OperationalError("database or disk is full")  # as the COMMIT would
+
+    monkeypatch.setattr("okeytool.ledger.store.transaction", full_at_commit)
+    monkeypatch.setattr("okeytool.ledger.rounds.transaction", full_at_commit)
+    for args in (("game", "round", "-w", "A", "-f", "normal"), ("round", "draw", "K5"), ("round", "start", *DEAL)):
+        result = on_ledger(db, *args)
+        refused(result, "is full", "nothing was stored")
+        assert "corrupt" not in result.err
+    with RoundBook(db) as book:
+        assert [len(r.events) for r in book.rounds()] == [1]
+    assert json.loads(on_ledger(db, "game", "show", "--json").out)["rounds"] == []
+
+    def full_migration(conn: sqlite3.Connection, path: Path) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(database, "_migrate", full_migration)
+    new = tmp_path / "more" / "new.sqlite3"
+    refused(on_ledger(new, "game", "new", "-p", "A,B"), "disk is full", "no game ledger was made")
+    assert not new.parent.exists()

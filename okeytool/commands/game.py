@@ -41,7 +41,7 @@ from okeytool.commands.score import (
     read_document,
     round_document,
 )
-from okeytool.errors import InputError, LedgerError
+from okeytool.errors import InputError
 from okeytool.ledger import FORMATS
 from okeytool.score.teams import PARTNER_RULES
 
@@ -86,16 +86,14 @@ def ledger_at(db: Path | None, *, create: bool = False, write: bool = True) -> I
     import sqlite3
 
     from okeytool.ledger import db_path, open_ledger
-    from okeytool.ledger.database import is_read_only_error, one_line, read_only_message
+    from okeytool.ledger.database import ledger_failure
 
     path = db_path(db)
     ledger = open_ledger(path, create=create, write=write)
     try:
         yield ledger
     except sqlite3.Error as err:
-        if is_read_only_error(err):
-            raise LedgerError(read_only_message(path)) from None
-        raise LedgerError(f"the game ledger {path} failed: {one_line(err)}") from None
+        raise ledger_failure(err, path) from None
     finally:
         ledger.close()
 

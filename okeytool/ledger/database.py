@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from okeytool.errors import LedgerError
@@ -122,19 +123,28 @@ def connect(path: Path, *, create: bool = True, write: bool = True) -> sqlite3.C
 
     ``create``: a missing (or empty) file becomes a new ledger; otherwise it is refused, so a
     mistyped ``--db`` never starts an empty ledger. ``write=False`` opens the file read-only: a
-    ledger the user may not write (a read-only file, directory or medium) can still be read.
+    ledger the user may not write (a read-only file, directory or medium) can still be read. A new
+    ledger that cannot be made (a full disk) leaves nothing behind: not the file, nor its folders.
 
     Raises :class:`LedgerError` for a missing file (without ``create``), a foreign or corrupt file
-    (left untouched), a read-only one opened for writing, or one written by a newer okeytool;
-    ``OSError`` when the directory cannot be created.
+    (left untouched), a read-only one opened for writing, one written by a newer okeytool, or a full
+    disk (see :func:`ledger_failure`); ``OSError`` when the directory cannot be created.
     """
     new = inspect_file(path)
     if new and not create:
         raise LedgerError(f"there is no game ledger at {path}; start one with 'okeytool game new'")
     if write and not new and not _writable(path):
         raise LedgerError(read_only_message(path))
-    if new:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    made = _make_file(path) if new else []
+    try:
+        return _connect(path, new=new, write=write)
+    except BaseException:
+        _remove_made(made)
+        raise
+
+
+def _connect(path: Path, *, new: bool, write: bool) -> sqlite3.Connection:
+    """:func:`connect` once the file is there: open, check, migrate."""
     conn = _open(path, write=write or new)
     try:
         if not new:
@@ -155,13 +165,126 @@ def connect(path: Path, *, create: bool = True, write: bool = True) -> sqlite3.C
             return connect(path, create=False, write=True)  # migrating an existing ledger is not creating one
     except sqlite3.DatabaseError as err:
         conn.close()
-        if is_read_only_error(err):
-            raise LedgerError(read_only_message(path)) from None
-        raise LedgerError(f"the game ledger {path} cannot be used ({one_line(err)}); it was left untouched") from None
-    except LedgerError:
+        raise ledger_failure(err, path, new=new) from None
+    except BaseException:
         conn.close()
         raise
     return conn
+
+
+def _make_file(path: Path) -> list[Path]:
+    """Create the empty file of a new ledger and any folder missing above it; what was made, in order.
+
+    The file is made here, not by SQLite, so that only a file this process made is removed when the
+    new ledger cannot be set up. Raises :class:`LedgerError` for a full disk, ``OSError``.
+    """
+    made: list[Path] = []
+    try:
+        for folder in reversed([path.parent, *path.parent.parents]):
+            if not folder.exists():
+                folder.mkdir()
+                made.append(folder)
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            made.append(path)
+        except FileExistsError:  # an empty file, or a ledger another process has just made: not ours
+            pass
+    except OSError as err:
+        _remove_made(made)
+        if err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            raise LedgerError(full_disk_message(path, new=True)) from None
+        raise
+    return made
+
+
+def _remove_made(made: list[Path]) -> None:
+    """Remove what :func:`_make_file` made, newest first: the file with SQLite's files beside it, then
+    the folders (each only if empty)."""
+    for item in reversed(made):
+        try:
+            if item.is_dir():
+                item.rmdir()
+            else:
+                for companion in ("-journal", "-wal", "-shm"):
+                    Path(f"{item}{companion}").unlink(missing_ok=True)
+                item.unlink(missing_ok=True)
+        except OSError:
+            pass  # a folder someone else has put a file in meanwhile stays
+
+
+#: SQLite's primary result codes (the low byte of an extended code) that say what happened to the file.
+SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_NOTADB = 10, 11, 13, 26
+#: Free space below which a disk error is taken for a full disk: SQLite reports some writes to a full
+#: disk as a plain I/O error (growing its shared-memory file, for one).
+NEARLY_FULL_BYTES = 1 << 20
+
+
+def failure_kind(err: sqlite3.Error) -> str:
+    """What an SQLite error says about the ledger: ``full`` (no space left), ``read-only``, ``io`` (the
+    disk failed), ``corrupt`` (the file is damaged) or ``other``.
+
+    >>> failure_kind(sqlite3.OperationalError("database or disk is full"))
+    'full'
+    >>> failure_kind(sqlite3.DatabaseError("database disk image is malformed"))
+    'corrupt'
+    """
+    code = getattr(err, "sqlite_errorcode", None)  # Python 3.11 and later
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(err)
+    if primary == SQLITE_FULL or "disk is full" in text:
+        return "full"
+    if is_read_only_error(err):
+        return "read-only"
+    if primary == SQLITE_IOERR or "disk I/O error" in text:
+        return "io"
+    if primary in (SQLITE_CORRUPT, SQLITE_NOTADB) or "malformed" in text or "not a database" in text:
+        return "corrupt"
+    return "other"
+
+
+def ledger_failure(err: sqlite3.Error, path: Path, *, new: bool = False) -> LedgerError:
+    """The one line for an SQLite error on the ledger at ``path`` (``new``: while making it).
+
+    A full disk is called a full disk (also when SQLite says only "disk I/O error" and the disk has
+    next to no space left), a disk error a disk error, a read-only file read-only; only a damaged
+    file is called corrupt. A failed write is rolled back, so the ledger is as it was.
+    """
+    kind = failure_kind(err)
+    if kind == "full" or (kind == "io" and disk_nearly_full(path)):
+        return LedgerError(full_disk_message(path, new=new))
+    if kind == "read-only":
+        return LedgerError(read_only_message(path))
+    if kind == "io":
+        return LedgerError(
+            f"the game ledger {path} could not be read or written ({one_line(err)}): the disk failed; "
+            "what was being written was not stored"
+        )
+    if kind == "corrupt":
+        return LedgerError(f"the game ledger {path} is corrupt ({one_line(err)}); it was left untouched")
+    return LedgerError(f"the game ledger {path} cannot be used ({one_line(err)}); it was left untouched")
+
+
+def full_disk_message(path: Path, *, new: bool = False) -> str:
+    """The one line that says the disk is full (``new``: so the ledger was not made)."""
+    if new:
+        return f"the disk is full: no game ledger was made at {path}; free some space and try again"
+    return (
+        f"the disk holding the game ledger {path} is full: nothing was stored, the ledger is as it was; "
+        "free some space and try again"
+    )
+
+
+def disk_nearly_full(path: Path) -> bool:
+    """True when the file system holding ``path`` has less than :data:`NEARLY_FULL_BYTES` free."""
+    folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
+    statvfs = getattr(os, "statvfs", None)  # not on Windows
+    if folder is None or statvfs is None:
+        return False
+    try:
+        info = statvfs(folder)
+    except OSError:
+        return False
+    return bool(info.f_bavail * info.f_frsize < NEARLY_FULL_BYTES)
 
 
 def one_line(err: object) -> str:
@@ -214,13 +337,9 @@ def _open(path: Path, *, write: bool) -> sqlite3.Connection:
 
 def _check_readable(conn: sqlite3.Connection, path: Path) -> None:
     """Read-only checks of an existing ledger: integrity and schema version."""
-    try:
-        status = conn.execute("PRAGMA quick_check").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.DatabaseError as err:
-        if is_read_only_error(err):
-            raise
-        raise LedgerError(f"the game ledger {path} is corrupt ({one_line(err)}); it was left untouched") from None
+    # A disk that fails or is full raises here too: connect() calls that by its name, not corrupt.
+    status = conn.execute("PRAGMA quick_check").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
     if status != "ok":
         raise LedgerError(f"the game ledger {path} is corrupt ({one_line(status)}); it was left untouched")
     if version > SCHEMA_VERSION:
@@ -248,11 +367,15 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
 
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction (``BEGIN IMMEDIATE``): committed on success, rolled back on any error."""
+    """One write transaction (``BEGIN IMMEDIATE``): committed on success, rolled back on any error
+    (a failed commit included)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        # SQLite may have rolled back already (a full disk, a disk error): the first error is the one to report.
+        if conn.in_transaction:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")

@@ -16,15 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from okeytool.errors import LedgerError
-from okeytool.ledger.database import (
-    MAX_ID,
-    MIN_ID,
-    connect,
-    is_read_only_error,
-    one_line,
-    read_only_message,
-    transaction,
-)
+from okeytool.ledger.database import MAX_ID, MIN_ID, connect, ledger_failure, transaction
 from okeytool.ledger.paths import db_path
 from okeytool.round.events import Event, EventError, Start, event_from_json
 from okeytool.round.state import RoundState, apply, replay
@@ -63,8 +55,8 @@ class RoundBook:
         self.path = path
         try:
             self.conn = connect(path, create=create, write=write)
-        except sqlite3.OperationalError as err:
-            raise LedgerError(f"cannot use the ledger {path}: {err}") from None
+        except sqlite3.Error as err:
+            raise ledger_failure(err, path) from None
 
     def __enter__(self) -> RoundBook:
         return self
@@ -198,8 +190,6 @@ def book_at(db: Path | None, *, create: bool = False, write: bool = True) -> Ite
     try:
         yield book
     except sqlite3.Error as err:
-        if is_read_only_error(err):
-            raise LedgerError(read_only_message(path)) from None
-        raise LedgerError(f"the ledger {path} failed: {one_line(err)}") from None
+        raise ledger_failure(err, path) from None
     finally:
         book.conn.close()

@@ -17,15 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from okeytool.errors import LedgerError, RoundError
-from okeytool.ledger.database import (
-    MAX_ID,
-    MIN_ID,
-    connect,
-    is_read_only_error,
-    one_line,
-    read_only_message,
-    transaction,
-)
+from okeytool.ledger.database import MAX_ID, MIN_ID, connect, ledger_failure, transaction
 from okeytool.rules import Rules, get_rules
 from okeytool.score import (
     Defaults,
@@ -202,14 +194,13 @@ class Ledger:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; a read-only file's refusal becomes a :class:`LedgerError` saying so."""
+        """One write transaction; SQLite's refusal (a read-only file, a full disk) becomes a
+        :class:`LedgerError` saying so (:func:`~okeytool.ledger.database.ledger_failure`)."""
         try:
             with transaction(self.conn) as conn:
                 yield conn
-        except sqlite3.OperationalError as err:
-            if is_read_only_error(err):
-                raise LedgerError(read_only_message(self.path)) from None
-            raise
+        except sqlite3.Error as err:
+            raise ledger_failure(err, self.path) from None
 
     def __enter__(self) -> Ledger:
         return self
@@ -587,5 +578,5 @@ def open_ledger(path: Path, *, create: bool = False, write: bool = True) -> Ledg
     """
     try:
         return Ledger(path, create=create, write=write)
-    except sqlite3.OperationalError as err:
-        raise LedgerError(f"cannot use the game ledger {path}: {one_line(err)}") from None
+    except sqlite3.Error as err:
+        raise ledger_failure(err, path) from None
