@@ -8,6 +8,12 @@ resolved to be run, to show its own help or to complete its options. The top-lev
 names from a table (:data:`okeytool.cli.COMMANDS`, held to the real commands by a test); a
 sub-application such as ``game`` is read from its typer instance, its commands built one at a time
 in the same way.
+
+Typer reads every value with a pydantic validator, built at the first value, and importing pydantic
+and building those costs a command about as much as typer and rich themselves. The values of the
+usual parameters (text, numbers, paths, choices, lists of text, flags, a parser's text) are read by
+:class:`PlainValues` in plain Python, exactly as typer's validators read them; anything else, and
+every value those would refuse, goes to typer's own validator, so that the error messages stay typer's.
 """
 
 from __future__ import annotations
@@ -15,8 +21,11 @@ from __future__ import annotations
 import copy
 import importlib
 import inspect
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import typer
@@ -60,6 +69,10 @@ class LazyGroup(TyperGroup):
         """Know command ``name`` by ``placeholder`` until it is resolved; then ``build()`` makes it."""
         self.commands[name] = placeholder
         self._builders[name] = build
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with_plain_values(self.get_params(ctx))  # --help and typer's completion options included
+        return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
@@ -114,7 +127,22 @@ def _group_name(info: TyperInfo) -> str:
 
 
 def _command_builder(info: CommandInfo) -> Callable[[], Command]:
-    return lambda: get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode="rich")
+    def build() -> Command:
+        if info.cls in (None, TyperCommand):  # typer's own class: read the usual values in plain Python
+            info_here = copy.copy(info)
+            info_here.cls = PlainCommand
+            return get_command_from_info(info_here, pretty_exceptions_short=True, rich_markup_mode="rich")
+        return get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode="rich")
+
+    return build
+
+
+class PlainCommand(TyperCommand):
+    """A typer command whose usual parameters are read by :class:`PlainValues`."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with_plain_values(self.get_params(ctx))
+        return super().parse_args(ctx, args)
 
 
 def _group_builder(info: TyperInfo) -> Callable[[], Command]:
@@ -149,3 +177,106 @@ def lazy_group(info: TyperInfo) -> Command:
         placeholder = stub(_group_name(sub), solve_typer_info_help(sub), group.rich_markup_mode)
         group.add_lazy(_group_name(sub), placeholder, _group_builder(sub))
     return group
+
+
+# -- values read in plain Python -------------------------------------------------------------------
+
+try:  # typer reads values with pydantic since 0.2x; an older typer reads them with click's types
+    from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
+    from typer._param_types import coerce_cli_choice, coerce_cli_path
+except ImportError:  # pragma: no cover - another typer: its own reading is kept
+    PLAIN_VALUES = False
+else:
+    PLAIN_VALUES = True
+
+    @dataclass(frozen=True)
+    class PlainValues(RuntimeParam):
+        """Reads a parameter's value in plain Python where typer's validator would take it as it is;
+        every other value goes to that validator (built only then), errors and all."""
+
+        descriptor: TypeDescriptor
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            read = _read(_plain_kind(self.descriptor), value, self.descriptor, param, ctx)
+            if read is not _UNREAD:
+                return read
+            return build_runtime_param(self.descriptor)._coerce_value(value, param=param, ctx=ctx)
+
+
+def with_plain_values(params: Sequence[Any]) -> None:
+    """Have :class:`PlainValues` read the values of the usual ones of ``params`` (once each)."""
+    if not PLAIN_VALUES:
+        return
+    for param in params:
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is not None and getattr(param, "_runtime_param", False) is None and _plain_kind(descriptor):
+            param._runtime_param = PlainValues(descriptor.parameter_info, descriptor.annotation, descriptor)
+
+
+#: The numbers read here (anything else, "1_000", " 5", "inf", goes to typer's validator).
+_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]{0,18})?|\.[0-9]{1,18})(?:[eE][+-]?[0-9]{1,3})?")
+#: Lone surrogates: the bytes of an argument that did not decode.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Nothing was read: the value goes to typer's validator.
+_UNREAD = object()
+
+
+def _plain_kind(descriptor: Any) -> str:
+    """What :func:`_read` reads for a parameter ("" for nothing: typer's validator reads it)."""
+    info = descriptor.parameter_info
+    if descriptor.is_file or descriptor.is_ranged or getattr(info, "click_type", None):
+        return ""
+    annotation = descriptor.annotation
+    if info.parser is not None:
+        return "" if descriptor.is_list or descriptor.is_tuple else "parsed"
+    if descriptor.is_list:
+        return "texts" if annotation == list[str] else ""
+    if descriptor.is_choice:
+        return "choice" if all(isinstance(choice, str) for choice in descriptor.choices or ()) else ""
+    if descriptor.is_path:
+        return "path" if annotation is Path and info.path_type is None else ""
+    kinds: dict[Any, str] = {str: "text", int: "int", float: "float", bool: "flag"}
+    return kinds.get(annotation, "")
+
+
+def _read(kind: str, value: Any, descriptor: Any, param: Any, ctx: Any) -> Any:
+    """``value`` read as typer's validator reads it, or :data:`_UNREAD` where that is not certain."""
+    if kind == "texts":
+        if isinstance(value, (list, tuple)) and all(_plain_text(item) for item in value):
+            return list(value)
+        return _UNREAD
+    if kind == "flag":
+        return value if type(value) is bool else _UNREAD  # "yes", "1" ... from a variable: typer reads them
+    if kind == "int":
+        if type(value) is int:
+            return value
+        return int(value) if isinstance(value, str) and _INTEGER.fullmatch(value) else _UNREAD
+    if kind == "float":
+        if type(value) is float or type(value) is int:
+            return float(value)
+        return float(value) if isinstance(value, str) and _DECIMAL.fullmatch(value) else _UNREAD
+    if not _plain_text(value):
+        return _UNREAD
+    if kind == "parsed":
+        try:
+            return descriptor.parameter_info.parser(value)
+        except (ValueError, AssertionError):
+            return _UNREAD  # typer's validator words the error
+    if kind == "text":
+        return value
+    if kind == "choice":
+        try:
+            return coerce_cli_choice(
+                value, choices=descriptor.choices, case_sensitive=descriptor.case_sensitive, ctx=ctx
+            )
+        except ValueError:
+            return _UNREAD  # not one of them: typer's validator says so
+    if kind == "path" and "\x00" not in value and str(Path(value)) == value:
+        return coerce_cli_path(Path(value), descriptor.parameter_info, path_type=Path, param=param, ctx=ctx)
+    return _UNREAD
+
+
+def _plain_text(value: Any) -> bool:
+    """A ``str`` that every reader takes as it is (no lone surrogates from undecodable bytes)."""
+    return isinstance(value, str) and (value.isascii() or _SURROGATE.search(value) is None)

@@ -77,13 +77,21 @@ def show_state(
     render_state(played, advice, rows=rows, note=note)
 
 
-def record(db: Path | None, verb: str, text: str, json: bool, rows: int | None = -1, draws: int | None = None) -> None:
-    """Parse ``verb text`` against the current round, record it and print the new state."""
+def record(
+    db: Path | None,
+    verb: str,
+    text: str,
+    json: bool,
+    rows: int | None = -1,
+    draws: int | None = None,
+    round_id: int | None = None,
+) -> None:
+    """Parse ``verb text`` against the round (default: the current one), record it and print the new state."""
     from okeytool.round.lines import event_from_text
 
     _check_draws(draws)
     with book_at(db) as book:
-        current = book.round()
+        current = book.round(round_id)
         event = event_from_text(current.state, verb, text)
         played = book.add(event, current.id)
     show_state(played, json, rows=_top() if rows == -1 else rows, draws=draws)
@@ -135,69 +143,79 @@ def _changed_options(rules: Any) -> dict[str, Any]:
 
 @round_app.command("draw")
 def draw(
-    tile: TileArg, all_rows: AllOpt = False, draws: DrawsOpt = None, db: DbOpt = None, json: JsonOpt = False
+    tile: TileArg,
+    all_rows: AllOpt = False,
+    draws: DrawsOpt = None,
+    round_id: RoundOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
 ) -> None:
     """The player drew TILE from the stock; shows the discard ranking.
 
     Example: okeytool round draw K5
     """
-    record(db, "draw", tile, json, None if all_rows else _top(), draws)
+    record(db, "draw", tile, json, None if all_rows else _top(), draws, round_id)
 
 
 @round_app.command("take")
 def take(
-    tile: TileArg, all_rows: AllOpt = False, draws: DrawsOpt = None, db: DbOpt = None, json: JsonOpt = False
+    tile: TileArg,
+    all_rows: AllOpt = False,
+    draws: DrawsOpt = None,
+    round_id: RoundOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
 ) -> None:
     """The player took the previous player's discard TILE; shows the discard ranking.
 
     Example: okeytool round take Y7
     """
-    record(db, "take", tile, json, None if all_rows else _top(), draws)
+    record(db, "take", tile, json, None if all_rows else _top(), draws, round_id)
 
 
 @round_app.command("throw")
-def throw(tile: TileArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+def throw(tile: TileArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
     """The player threw TILE; shows the deficiency and the waits with their live unseen counts.
 
     Example: okeytool round throw B2
     """
-    record(db, "throw", tile, json)
+    record(db, "throw", tile, json, round_id=round_id)
 
 
 @round_app.command("seen")
-def seen(tiles: TilesArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+def seen(tiles: TilesArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
     """Tiles seen out of play: other players' discards, shown tiles.
 
     Example: okeytool round seen "Y7 K9"
     """
-    record(db, "seen", " ".join(tiles), json)
+    record(db, "seen", " ".join(tiles), json, round_id=round_id)
 
 
 @round_app.command("table")
-def table(melds: MeldsArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+def table(melds: MeldsArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
     """101: melds the other players laid (added to the table). Rummikub: the whole table now.
 
     Example: okeytool round table "R1-3; K7 B7 Y7"
     """
-    record(db, "table", " ".join(melds), json)
+    record(db, "table", " ".join(melds), json, round_id=round_id)
 
 
 @round_app.command("open")
-def open_(melds: MeldsArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+def open_(melds: MeldsArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
     """101: the player laid these melds from his hand (his opening, or more melds once opened).
 
     Example: okeytool round open "K11-13; R7 B7 Y7"
     """
-    record(db, "open", " ".join(melds), json)
+    record(db, "open", " ".join(melds), json, round_id=round_id)
 
 
 @round_app.command("lay")
-def lay(tiles: TilesArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+def lay(tiles: TilesArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
     """Rummikub: the player laid these tiles from his rack (record the new table with 'round table').
 
     Example: okeytool round lay R4 K7
     """
-    record(db, "lay", " ".join(tiles), json)
+    record(db, "lay", " ".join(tiles), json, round_id=round_id)
 
 
 @round_app.command("show")
@@ -219,16 +237,17 @@ def show(
 
 
 @round_app.command("undo")
-def undo(db: DbOpt = None, json: JsonOpt = False) -> None:
-    """Remove the last event of the current round (never its start).
+def undo(round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Remove the last event of the current round (or --round ID), never its start; says which round.
 
-    Example: okeytool round undo
+    Example: okeytool round undo --round 2
     """
+    from okeytool.render.text import inert
     from okeytool.round.events import describe
 
     with book_at(db) as book:
-        removed, played = book.undo()
-    show_state(played, json, note=f"undone: {describe(removed)}")
+        removed, played = book.undo(round_id)
+    show_state(played, json, note=f"undone in round {played.id}: {inert(describe(removed))}")
 
 
 @round_app.command("end")
@@ -252,10 +271,11 @@ def end(
         ),
     ] = None,
     game: Annotated[bool, typer.Option("--game", help="Also enter the result as a round of the current game.")] = False,
+    round_id: RoundOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """End the current round: the winner and the finish (with --game, also scored in the current game).
+    """End the current round (or --round ID): the winner and the finish (with --game, also scored in the current game).
 
     Example: okeytool round end --winner Ali --finish okey --game
     """
@@ -263,7 +283,7 @@ def end(
     from okeytool.round.state import finishes
 
     with book_at(db) as book:
-        current = book.round()
+        current = book.round(round_id)
         kind = finish or finishes(current.state.deal, winner is not None)[0]
         event = End(winner, kind)
         from okeytool.round.state import apply
