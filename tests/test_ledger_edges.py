@@ -197,3 +197,35 @@ def test_a_disk_that_fills_mid_write_simulated(tmp_path: Path, monkeypatch: pyte
     new = tmp_path / "more" / "new.sqlite3"
     refused(on_ledger(new, "game", "new", "-p", "A,B"), "disk is full", "no game ledger was made")
     assert not new.parent.exists()
+
+
+# -- a round named on each event ---------------------------------------------------------------------
+
+
+def test_event_commands_take_a_round_and_undo_says_which_round(db: Path) -> None:
+    """Two terminals: the second starts round 2 (now current); the first keeps to round 1 with --round."""
+    second = on_ledger(db, "round", "start", *DEAL, "--json")
+    assert second.code == 0 and json.loads(second.out)["round"] == 2, second.err
+
+    def state(*args: str) -> dict[str, object]:
+        result = on_ledger(db, "round", *args, "--json")
+        assert result.code == 0, result.err
+        document: dict[str, object] = json.loads(result.out)
+        return document
+
+    assert state("throw", "K5", "--round", "1")["round"] == 1
+    assert state("seen", "Y7", "--round", "1")["seen"] == ["K5", "Y7"]
+    assert state("take", "Y8", "--round", "1", "--draws", "1")["events"] == 5
+    undone = on_ledger(db, "round", "undo", "--round", "1")
+    assert undone.code == 0 and "undone in round 1: take Y8" in undone.out, undone.err
+    assert state("draw", "K5")["round"] == 2  # without --round: the current round, as before
+    undone = on_ledger(db, "round", "undo")
+    assert undone.code == 0 and "undone in round 2: draw K5" in undone.out, undone.err
+    refused(on_ledger(db, "round", "undo"), "round 2 has only its start")
+    refused(on_ledger(db, "round", "draw", "K5", "--round", "7"), "there is no round 7")
+    refused(on_ledger(db, "round", "undo", "--round", BEYOND[0]), "there is no round")
+    ended = state("end", "-w", "Ali", "-f", "normal", "--round", "1")
+    assert ended["round"] == 1 and ended["phase"] == "ended"
+    with RoundBook(db) as book:
+        assert book.current_id() == 2
+        assert [len(r.events) for r in book.rounds()] == [5, 1]
