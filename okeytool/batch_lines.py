@@ -49,7 +49,9 @@ def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> 
             raise ValueError(f"field 'command' must name a question (check, waits, discard, open, play), not "
                              f"{json.dumps(command)}")  # fmt: skip
         if fields.get("time_limit") is None:
-            fields["time_limit"] = time_limit
+            fields.pop("time_limit", None)
+            if time_limit != DEFAULT_TIME_LIMIT:  # the batch's own --time-limit, as if the line set it
+                fields["time_limit"] = time_limit
         question = read_question(command, fields)
         document = dict(answer(question).to_json())
     except TimeLimitExceeded as err:

@@ -49,9 +49,12 @@ ChanceGoal = Literal["chance", "points"]
 SOLVERS: tuple[Solver, ...] = ("search", "cpsat")
 GOALS: tuple[Goal, ...] = ("tiles", "value")
 CHANCE_GOALS: tuple[ChanceGoal, ...] = ("chance", "points")
-#: The share of the time left that a chance ranking may spend before it stops early on its own
-#: (its answer then a lower bound, marked ``*-capped``), so that it ends within the question's limit.
+#: The share of a time limit the user gave that a chance ranking may spend in work (counted the same
+#: on every machine); the rows it could not compute are marked, so that it ends within the limit.
 CHANCE_SHARE = 0.5
+#: The share of the time left at which the clock stops a chance ranking, whatever work it had left
+#: (a backstop on a machine much slower than the measured rate).
+CHANCE_CLOCK_SHARE = 0.9
 DEFAULT_ALTERNATIVES = 3
 Melds = tuple[tuple[Tile, ...], ...]
 
@@ -93,6 +96,10 @@ class ChanceAsk:
     draws: int
     risk: float
     goal: ChanceGoal = "chance"
+    #: Seconds of work the ranking may do (None: the model's default,
+    #: :data:`~okeytool.solver.classic.chance.TIME_LIMIT`): :data:`CHANCE_SHARE` of a time limit the
+    #: user gave.
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -418,7 +425,9 @@ class _Reader:
         name = given.get("goal", "chance")
         for goal in CHANCE_GOALS:
             if name == goal:
-                return ChanceAsk(draws, risk, goal)
+                typed = "time_limit" in given  # the user's own limit lifts (or lowers) the default work
+                seconds = CHANCE_SHARE * read_time_limit(given["time_limit"], spell) if typed else None
+                return ChanceAsk(draws, risk, goal, seconds)
         raise InputError(f"{spell('goal')} takes chance or points, not {name!r}")
 
     def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
@@ -536,15 +545,18 @@ def _answer(question: Question) -> Answer:
 
 
 def _chance_ranking(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], ask: ChanceAsk) -> ChanceRanking:
-    """The chance ranking, given :data:`CHANCE_SHARE` of the time left (at most the model's own
-    :data:`~okeytool.solver.classic.chance.TIME_LIMIT`): past it the ranking stops early on its own
-    with a lower bound it marks, rather than reaching the question's limit with no answer."""
+    """The chance ranking within the work the question allows (``ask.seconds``), and with the clock
+    at :data:`CHANCE_CLOCK_SHARE` of the time left as a backstop: rows it could not compute are
+    marked, rather than reaching the question's limit with no answer."""
+    from time import perf_counter
+
     from okeytool.limits import remaining
-    from okeytool.solver.classic.chance import TIME_LIMIT, chance_ranking
+    from okeytool.solver.classic.chance import Effort, chance_ranking
 
     left = remaining()
-    budget = TIME_LIMIT if left is None else min(TIME_LIMIT, CHANCE_SHARE * left)
-    return chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, time_limit=budget)
+    clock = None if left is None else perf_counter() + CHANCE_CLOCK_SHARE * left
+    effort = Effort(ask.seconds, clock)
+    return chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, effort=effort)
 
 
 def _check_answer(question: CheckQuestion) -> CheckAnswer:

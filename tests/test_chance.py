@@ -59,7 +59,7 @@ def test_vectors_ranking(vector: dict) -> None:
     chances = [row.chance for row in ranking.rows]
     assert chances == sorted(chances, reverse=True)
     document = ranking.to_json()
-    assert set(document["model"]) == {"draws", "risk", "pool", "method"}  # type: ignore[arg-type]
+    assert set(document["model"]) == {"draws", "risk", "pool", "method", "stopped"}  # type: ignore[arg-type]
     assert all("chance" in row and "points" in row for row in document["discards"])  # type: ignore[union-attr]
 
 

@@ -43,7 +43,7 @@ def test_discard_chance_document(run_main) -> None:
     document = json_of(run_main, "discard", "-i", "Y7", NEAR, "--chance", "--draws", "1")
     plain = json_of(run_main, "discard", "-i", "Y7", NEAR)
     assert set(document) == {"discards", "model", "goal", "finish_now"}
-    assert document["model"] == {"draws": 1, "risk": 0.05, "pool": 90, "method": "exact"}
+    assert document["model"] == {"draws": 1, "risk": 0.05, "pool": 90, "method": "exact", "stopped": None}
     assert document["goal"] == "chance" and document["finish_now"] is None
     rows = document["discards"]
     # The same rows as without --chance, each with its chance and points.
@@ -101,7 +101,7 @@ def test_check_chance_finish_or_hold(run_main, monkeypatch, risk: str, advice: s
     finish_now = document["finish_now"]
     assert finish_now["points"] == 2.0 and finish_now["advice"] == advice
     assert (finish_now["hold_points"] > 2.0) == (advice == "hold")
-    assert document["model"] == {"draws": 1, "risk": float(risk), "pool": 90, "method": "exact"}
+    assert document["model"] == {"draws": 1, "risk": float(risk), "pool": 90, "method": "exact", "stopped": None}
     deal = make_deal("R4")
     library = chance_ranking(deal, deal.resolve(parse_tiles(HOLDER)), draws=1, risk=float(risk))
     assert library.finish_now is not None and finish_now == library.finish_now.to_json()
@@ -194,7 +194,7 @@ def test_batch_chance_fields() -> None:
     question = {"command": "discard", "indicator": "Y7", "tiles": NEAR}
     answer = _line(**question, chance=True, draws=1, risk=0, goal="points")
     assert answer["id"] == 7 and answer["goal"] == "points"
-    assert answer["model"] == {"draws": 1, "risk": 0.0, "pool": 90, "method": "exact"}
+    assert answer["model"] == {"draws": 1, "risk": 0.0, "pool": 90, "method": "exact", "stopped": None}
     points = [row["points"] for row in answer["discards"]]
     assert points == sorted(points, reverse=True)
     assert _line(**question, chance=True, pile=5)["model"]["draws"] == 1
@@ -227,46 +227,55 @@ def test_batch_refusals(fields: dict, words: str) -> None:
     assert set(answer) == {"id", "error"} and words in answer["error"], answer
 
 
-def test_the_chance_ranking_keeps_within_the_question_time(monkeypatch) -> None:
-    """The ranking's own cap is at most half the question's time left, so it stops early (a lower
-    bound it marks) before the question's limit would end it with no answer."""
+def test_the_chance_ranking_works_within_the_users_time_limit(monkeypatch) -> None:
+    """Without --time-limit the ranking does the model's default work; a limit the user gives lifts
+    (or lowers) it to half that limit, and the clock stops it at the latest within the limit."""
     import okeytool.solver.classic.chance as chance
-    from okeytool.questions import answer, read_question
+    from okeytool.questions import CHANCE_SHARE, answer, read_question
 
-    budgets: list[float] = []
+    efforts: list[chance.Effort] = []
     real = chance.chance_ranking
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
-        budgets.append(kwargs["time_limit"])
+        efforts.append(kwargs["effort"])
         return real(*args, **kwargs)
 
     monkeypatch.setattr(chance, "chance_ranking", spy)
     fields = {"indicator": "Y7", "tiles": NEAR, "chance": True, "draws": 1}
     answer(read_question("discard", {**fields, "time_limit": 0.8}))
     answer(read_question("discard", fields))
-    assert 0 < budgets[0] <= 0.4 and budgets[1] == chance.TIME_LIMIT
+    answer(read_question("discard", {**fields, "time_limit": 600}))
+    short, default, long = (e.budget for e in efforts)
+    assert short == CHANCE_SHARE * 0.8 and default == chance.TIME_LIMIT and long == CHANCE_SHARE * 600
+    assert all(e.deadline is not None for e in efforts)  # the clock as a backstop, within the limit
 
 
-def test_a_ranking_out_of_time_says_it_is_a_lower_bound(run_main, monkeypatch) -> None:
-    """No time left for the ranking (its cap set to 0): every answer is marked capped, and the text
-    says what that means."""
+def test_rows_the_work_did_not_reach_are_marked_not_computed(run_main, monkeypatch) -> None:
+    """No work allowed (the model's default set to 0): no row has a chance, every row says why and
+    keeps the plain ranking's order, and the text says so instead of showing 0 %."""
     import okeytool.solver.classic.chance as chance
 
     monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
     monkeypatch.setenv("COLUMNS", "200")
-    for draws, method in (("2", "exact-capped"), ("8", "advance-capped")):
+    plain = [row["tile"] for row in json_of(run_main, "discard", "-i", "Y7", SPREAD)["discards"]]
+    for draws in ("2", "8"):
         document = json_of(run_main, "discard", "-i", "Y7", SPREAD, "--chance", "--draws", draws)
-        assert document["model"]["method"] == method
-        # Nothing was solved: every row is 0, capped, or proved 0 (too far for the draws left).
-        assert all(row["chance"] == 0.0 and row["method"] in (method, "exact") for row in document["discards"])
+        assert document["model"]["stopped"] == "work"
+        rows = document["discards"]
+        assert all(row["chance"] is None and row["points"] is None and row["stopped"] == "work" for row in rows)
+        assert [row["tile"] for row in rows] == plain
         text = run_main("discard", "-i", "Y7", SPREAD, "--chance", "--draws", draws).out
-        assert f"{method}: lower bound" in text and "stopped at the time limit" in text
+        assert "not computed" in text and "0.0 %" not in text and "% to win" not in text
+        assert f"throw {plain[0]}: no win chance was computed" in text
 
 
 def test_a_short_time_limit_ends_as_every_answer_does(run_main) -> None:
     run = run_main("discard", "-i", "Y7", SPREAD, "--chance", "--draws", "8", "--time-limit", "0.6", "--json")
     if run.code == 0:  # the ranking stopped on its own within its share of the 0.6 s
-        assert json.loads(run.out)["model"]["method"] in ("advance", "advance-capped")
+        document = json.loads(run.out)
+        assert document["model"]["method"] == "advance"
+        computed = [row["chance"] is not None for row in document["discards"]]
+        assert computed == sorted(computed, reverse=True)  # the computed rows first
     else:  # a loaded machine did not even finish the acceptance ranking in time
         assert run.code == 3 and run.out == "" and "time limit of 0.6 s" in run.err
 

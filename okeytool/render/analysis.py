@@ -10,7 +10,7 @@ from rich.text import Text
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
 from okeytool.solver.classic.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
-from okeytool.solver.classic.chance import ChanceRanking
+from okeytool.solver.classic.chance import ChanceRanking, ChanceRow
 from okeytool.solver.rummikub.play import GoOut
 
 FINISH_NAMES = {"normal": "wins", "okey": "wins, okey finish", "pairs": "wins, seven pairs",
@@ -160,8 +160,8 @@ def render_chance(deal: Deal, ranking: ChanceRanking) -> None:
             _result(option),
             str(option.deficiency),
             str(option.acceptance),
-            f"{row.chance * 100:.1f} %",
-            f"{row.points:.2f}",
+            chance_cell(row),
+            points_cell(row),
             counts_text(option.useful, deal, limit=12),
             style="bold green" if rank == 1 else "",
         )
@@ -187,8 +187,21 @@ def chance_advice_lines(ranking: ChanceRanking) -> list[Text]:
     ]
     if model.method in METHOD_NOTES:
         lines.append(Text(f"{model.method}: {METHOD_NOTES[model.method]}", style="yellow"))
+    missing = sum(1 for row in ranking.rows if not row.computed)
+    if missing and model.stopped is not None:
+        rows = f"{missing} of {len(ranking.rows)} throws"
+        lines.append(Text(f"not computed: {rows} ({STOP_NOTES[model.stopped]}); they keep the order of "
+                          "deficiency and acceptance, below the computed throws", style="yellow"))  # fmt: skip
     lines.append(Text(recommendation(ranking), style="bold"))
     return lines
+
+
+#: Why a row's chance was not computed, in words.
+STOP_NOTES = {
+    "work": "the ranking's work limit was reached; a longer --time-limit computes more",
+    "time": "the time limit was reached first",
+    "memory": "the recursion's memory limit was reached",
+}
 
 
 def percent(chance: float) -> str:
@@ -197,14 +210,27 @@ def percent(chance: float) -> str:
     return f"{value:.0f} %" if value >= 9.95 else f"{value:.1f} %"
 
 
+def chance_cell(row: ChanceRow) -> str:
+    """A row's win chance as a percentage, or ``not computed``."""
+    return "not computed" if row.chance is None else f"{row.chance * 100:.1f} %"
+
+
+def points_cell(row: ChanceRow) -> str:
+    """A row's expected points, or ``-`` when not computed."""
+    return "-" if row.points is None else f"{row.points:.2f}"
+
+
 def recommendation(ranking: ChanceRanking) -> str:
     """The advice in one sentence: the throw, its chance and points, and what the acceptance
-    ranking would have thrown when it differs (or, for a winning hand, finish now or hold)."""
+    ranking would have thrown when it differs (or, for a winning hand, finish now or hold). It claims
+    nothing that was not computed."""
     best = ranking.best
     draws = ranking.model.draws
     within = f"within {draws} draw{'s' if draws != 1 else ''}"
     finish_now = ranking.finish_now
     if finish_now is not None:
+        if finish_now.hold_points is None:
+            return f"finish now by throwing {best.tile}: {finish_now.points:.2f} points; playing on was not computed"
         if finish_now.advice == "hold":
             return (
                 f"hold: throwing {finish_now.hold_tile} and playing on is worth {finish_now.hold_points:.2f} points "
@@ -214,8 +240,12 @@ def recommendation(ranking: ChanceRanking) -> str:
             f"finish now by throwing {best.tile}: {finish_now.points:.2f} points; "
             f"playing on is worth {finish_now.hold_points:.2f} expected"
         )
+    if best.chance is None or best.points is None:
+        return (f"throw {best.tile}: no win chance was computed, so the throws are ranked by deficiency and "
+                "acceptance")  # fmt: skip
     words = f"throw {best.tile}: {percent(best.chance)} to win {within}, {best.points:.2f} points expected"
-    accepted = max(ranking.rows, key=lambda r: (-r.option.deficiency, r.option.acceptance))
+    computed = [r for r in ranking.rows if r.computed]
+    accepted = max(computed, key=lambda r: (-r.option.deficiency, r.option.acceptance))
     if accepted.tile != best.tile and accepted.option.acceptance > best.option.acceptance:
         less = "is worth fewer points" if ranking.goal == "points" else "wins less often"
         words += f"; {accepted.tile} keeps more tiles in play but {less}"

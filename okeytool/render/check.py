@@ -34,14 +34,14 @@ def render_check_answer(deal: Deal, answer: CheckAnswer) -> None:
     out = console()
     finish_now = ranking.finish_now
     if finish_now is not None:
-        out.print(
-            Text("finish now: ", style="bold")
-            .append(f"{finish_now.points:.2f} points   ")
-            .append("hold: ", style="bold")
-            .append(f"{finish_now.hold_points:.2f} points expected (throw ")
-            .append_text(tile_text(finish_now.hold_tile, deal))
-            .append(", play on)")
-        )
+        line = Text("finish now: ", style="bold").append(f"{finish_now.points:.2f} points   ")
+        line.append("hold: ", style="bold")
+        if finish_now.hold_points is None or finish_now.hold_tile is None:
+            line.append("not computed")
+        else:
+            line.append(f"{finish_now.hold_points:.2f} points expected (throw ")
+            line.append_text(tile_text(finish_now.hold_tile, deal)).append(", play on)")
+        out.print(line)
     render_chance_advice(ranking)
 
 

@@ -18,8 +18,10 @@
  *
  * Kernel.solver(left, scale, swap) is one ChanceSolver's recursion (`left`: copies not out of play,
  * per slot; `scale`: (1 - risk) / U) with its own memo; Solver.solve(state, draws, budget, info,
- * deficiency) returns (V, E, capped). Past `budget` seconds (negative: none) the states not yet
- * solved count 0 and `capped` is true, as in Python; so too, to bound the memory (about 160 MB at
+ * deficiency[, work, fact_cost]) returns (V, E, capped). Past `budget` seconds (negative: none), or
+ * once the call's work (states expanded, plus `fact_cost` for each hand whose facts it found first)
+ * reaches `work` (negative or left out: no limit), the states not yet solved count 0 and `capped` is
+ * true, as in Python; so too, to bound the memory (about 160 MB at
  * most), once the memo holds MEMO_LIMIT states or the kernel FACT_LIMIT hands, which Python does not
  * do (chance.py names such an answer `…-capped` too).
  *
@@ -657,8 +659,17 @@ typedef struct {
     Map memo, swaps;
     int capped, timed;
     struct timespec end;
-    unsigned long fresh;
+    unsigned long fresh;  /* states expanded so far */
+    long work_limit;      /* stop once the work reaches this (negative: no limit) */
+    long fact_cost;       /* the work of one hand's facts found, in expanded states */
+    uint32_t facts_start; /* the kernel's hands known when the current solve began */
 } Solver;
+
+/* The work of the current solve: states expanded, and the facts of the hands it met first, weighted
+ * by what finding them costs. It depends only on the hands, so it is the same on every machine. */
+static inline long work_done(Solver *S) {
+    return (long)S->fresh + S->fact_cost * (long)(S->kernel->facts.used - S->facts_start);
+}
 
 static PyTypeObject KernelType;
 static PyTypeObject SolverType;
@@ -750,7 +761,8 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
         Solved *m = map_add(&S->memo, lo, key_hi);
         return m ? 0 : -1;
     }
-    if (S->memo.used >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT || past_end(S)) {
+    if (S->memo.used >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT ||
+        (S->work_limit >= 0 && work_done(S) >= S->work_limit) || past_end(S)) {
         S->capped = 1;
         return 0;
     }
@@ -843,6 +855,9 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->swapping = swapping;
     S->capped = S->timed = 0;
     S->fresh = 0;
+    S->work_limit = -1;
+    S->fact_cost = 0;
+    S->facts_start = 0;
     if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
         map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0) {
         Py_DECREF(S);
@@ -858,12 +873,18 @@ static void Solver_dealloc(Solver *self) {
     PyObject_Free(self);
 }
 
-/* Solver.solve(state, draws, budget, info, deficiency) -> (V, E, capped) */
+/* Solver.solve(state, draws, budget, info, deficiency[, work, fact_cost]) -> (V, E, capped) */
 static PyObject *Solver_solve(Solver *self, PyObject *args) {
     PyObject *state, *info_cb, *deficiency_cb;
     int draws;
     double budget;
-    if (!PyArg_ParseTuple(args, "OidOO", &state, &draws, &budget, &info_cb, &deficiency_cb)) return NULL;
+    long work = -1, fact_cost = 0;
+    if (!PyArg_ParseTuple(args, "OidOO|ll", &state, &draws, &budget, &info_cb, &deficiency_cb, &work, &fact_cost))
+        return NULL;
+    self->work_limit = work;
+    self->fact_cost = fact_cost;
+    self->fresh = 0;
+    self->facts_start = self->kernel->facts.used;
     uint64_t lo, hi;
     if (read_state(state, &lo, &hi) < 0) return NULL;
     if (draws < 0 || draws > 15) {
@@ -895,8 +916,17 @@ static PyObject *Solver_size(Solver *self, PyObject *unused) {
     return PyLong_FromSize_t(self->memo.used);
 }
 
+static PyObject *Solver_work(Solver *self, PyObject *unused) {
+    return PyLong_FromLong(work_done(self));
+}
+
+static PyObject *Kernel_known(Kernel *self, PyObject *unused) {
+    return PyLong_FromUnsignedLong(self->facts.used);
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"solver", (PyCFunction)Kernel_solver, METH_VARARGS, "solver(left, scale, swap) -> Solver"},
+    {"known", (PyCFunction)Kernel_known, METH_NOARGS, "The number of hands whose facts the kernel holds."},
     {"info", (PyCFunction)Kernel_info, METH_VARARGS, "info(state, info, deficiency) -> (k, wins, useful)"},
     {"kept", (PyCFunction)Kernel_kept, METH_VARARGS, "kept(after, bound, info, deficiency) -> [state, ...]"},
     {NULL, NULL, 0, NULL},
@@ -904,8 +934,9 @@ static PyMethodDef Kernel_methods[] = {
 
 static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)Solver_solve, METH_VARARGS,
-     "solve(state, draws, budget, info, deficiency) -> (V, E, capped)"},
+     "solve(state, draws, budget, info, deficiency[, work, fact_cost]) -> (V, E, capped)"},
     {"size", (PyCFunction)Solver_size, METH_NOARGS, "The number of solved (state, draws) pairs."},
+    {"work", (PyCFunction)Solver_work, METH_NOARGS, "The work of the last solve: states expanded, plus fact_cost a hand met first."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,8 +12,11 @@ class Solver:
         budget: float,
         info: Callable[[tuple[int, ...]], tuple[int, int, int]],
         deficiency: Callable[[tuple[int, ...]], int],
+        work: int = -1,
+        fact_cost: int = 0,
     ) -> tuple[float, float, bool]: ...
     def size(self) -> int: ...
+    def work(self) -> int: ...
 
 class Kernel:
     def __init__(
@@ -28,6 +31,7 @@ class Kernel:
         certify: bool = True,
     ) -> None: ...
     def solver(self, left: Sequence[int], scale: float, swap: bool) -> Solver: ...
+    def known(self) -> int: ...
     def info(
         self,
         state: Sequence[int],

@@ -76,6 +76,9 @@ COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
 Goal = Literal["chance", "points"]
+#: Why a chance was not computed: the ranking's work budget ran out, the clock (the question's time
+#: limit) did, or the compiled recursion reached its memory limit.
+Stop = Literal["work", "time", "memory"]
 
 #: Tiles in a full set.
 SET_SIZE = 106
@@ -96,9 +99,18 @@ DEFAULT_RISK = 0.05
 #: Longest horizon accepted (the middle holds at most 48 tiles: 12 own draws).
 MAX_DRAWS = 12
 
-#: Time an answer may take (a whole ranking, or one hand), in seconds. Each hand of a ranking gets
-#: an equal share of what is left; past it ``advance`` counts the states it has not solved as 0.
+#: Seconds of work an answer may take by default (a whole ranking, or one hand), counted in states
+#: (:attr:`ChanceSolver.work`) at :data:`WORK_PER_SECOND`, so that the same rows are computed on
+#: every machine; a question's own ``--time-limit`` gives it half of that limit instead.
 TIME_LIMIT = 2.2
+#: The work done in a second on an idle two-core machine of the benchmark's kind, by the recursion
+#: that does it: the compiled advancing methods, the same in Python (``planned``), and the recursion
+#: as stated (``reference``: exact and keep, always in Python). Measured by
+#: benchmarks/bench_chance.py (``work rate``); only the time a budget stands for depends on them.
+WORK_PER_SECOND: dict[str, int] = {"compiled": 400_000, "planned": 5_000, "reference": 30_000}
+#: The work of finding one hand's facts (deficiency, waits, useful draws), in expanded states: what
+#: the two cost compiled, measured on the far hands of benchmarks/bench_chance.py.
+FACT_COST = 16
 #: Longest horizon answered exactly by default; beyond it ``advance`` (measured against exact in
 #: benchmarks/bench_chance.py and tests/test_chance_methods.py).
 EXACT_DRAWS = 2
@@ -143,6 +155,8 @@ class ChanceModel:
     risk: float
     pool: int
     method: Method
+    #: In a ranking: why some rows were not computed (None: every row was).
+    stopped: Stop | None = None
 
     @property
     def exact(self) -> bool:
@@ -151,7 +165,9 @@ class ChanceModel:
 
     def to_json(self) -> dict[str, object]:
         """cli.md's ``model`` object."""
-        return {"draws": self.draws, "risk": self.risk, "pool": self.pool, "method": self.method}
+        return {
+            "draws": self.draws, "risk": self.risk, "pool": self.pool, "method": self.method, "stopped": self.stopped
+        }  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -462,12 +478,25 @@ class ChanceSolver:
     """
 
     def __init__(
-        self, facts: HandFacts, seen: Sequence[Tile], risk: float, method: Method, deadline: float | None = None
+        self,
+        facts: HandFacts,
+        seen: Sequence[Tile],
+        risk: float,
+        method: Method,
+        deadline: float | None = None,
+        work_limit: int | None = None,
     ) -> None:
         self.facts = facts
         self.risk = risk
         self.method = method
         self.deadline = deadline
+        #: The most work a call of :meth:`solve` may do (None: no limit); :attr:`work` is the work of
+        #: the last call: the states it expanded, and :data:`FACT_COST` for each hand whose facts it
+        #: found first. It depends on the hands alone, so it is the same on every machine.
+        self.work_limit = work_limit
+        self.work = 0
+        self._expanded = 0
+        self._known_at_start = 0
         supply = list(facts.supply) + [MAX_WILDS]
         out = [0] * SLOTS
         for tile in seen:
@@ -482,16 +511,48 @@ class ChanceSolver:
         kernel = facts.kernel if method in _ADVANCING else None
         self._compiled = kernel.solver(self.left, self.scale, method in _SWAPPING) if kernel is not None else None
 
+    @property
+    def engine(self) -> str:
+        """Which recursion does the work (a key of :data:`WORK_PER_SECOND`)."""
+        if self._compiled is not None:
+            return "compiled"
+        return "planned" if self.method in _ADVANCING else "reference"
+
     def solve(self, state: State, draws: int) -> tuple[float, float]:
         """(V_T, E_T) of a 14-tile state."""
         if self._compiled is not None:  # the planned recursion, compiled: the same floats
             budget = -1.0 if self.deadline is None else max(0.0, self.deadline - perf_counter())
-            v, e, capped = self._compiled.solve(state, draws, budget, self.facts.info, self.facts.deficiency)
+            work = -1 if self.work_limit is None else self.work_limit
+            v, e, capped = self._compiled.solve(
+                state, draws, budget, self.facts.info, self.facts.deficiency, work, FACT_COST
+            )
             self.capped = self.capped or capped
+            self.work = self._compiled.work()
             return v, e
-        if self.method in _ADVANCING:
-            return self._solve_planned(state, draws)
-        return self.solve_reference(state, draws)
+        self._expanded = 0
+        self._known_at_start = len(self.facts._info)
+        try:
+            if self.method in _ADVANCING:
+                return self._solve_planned(state, draws)
+            return self.solve_reference(state, draws)
+        finally:
+            self.work = self._work_done()
+
+    def _work_done(self) -> int:
+        """The work of the current call in Python: as the compiled recursion counts it."""
+        return self._expanded + FACT_COST * (len(self.facts._info) - self._known_at_start)
+
+    @property
+    def stopped(self) -> Stop | None:
+        """Why the last answer is only a lower bound (None: it is complete): its work limit, the
+        clock, or (compiled) the recursion's memory limit."""
+        if not self.capped:
+            return None
+        if self.work_limit is not None and self.work >= self.work_limit:
+            return "work"
+        if self.deadline is not None and perf_counter() > self.deadline:
+            return "time"
+        return "memory"
 
     def _plan(self, state: State) -> tuple[int, tuple[tuple[int, int, object], ...], int]:
         """For an advancing method, what a draw does to a 14-tile state, slot by slot and in slot
@@ -541,9 +602,13 @@ class ChanceSolver:
         if k > draws:
             self.memo[key] = (0.0, 0.0)
             return 0.0, 0.0
+        if self.work_limit is not None and self._work_done() >= self.work_limit:
+            self.capped = True
+            return 0.0, 0.0
         if self.deadline is not None and perf_counter() > self.deadline:
             self.capped = True
             return 0.0, 0.0
+        self._expanded += 1
         rest = draws - 1
         solve = self._solve_planned
         kept = self.facts.kept
@@ -594,9 +659,13 @@ class ChanceSolver:
         if k > draws:
             self.memo[key] = (0.0, 0.0)
             return 0.0, 0.0
+        if self.work_limit is not None and self._work_done() >= self.work_limit:
+            self.capped = True
+            return 0.0, 0.0
         if self.deadline is not None and perf_counter() > self.deadline:
             self.capped = True
             return 0.0, 0.0
+        self._expanded += 1
         rest = draws - 1
         total_v = total_e = 0.0
         left = self.left
@@ -716,39 +785,75 @@ _AT_LEAST_ONE = bytes([48] + [49] * 255)
 _AT_LEAST_TWO = bytes([48, 48] + [49] * 254)
 
 
+@dataclass(frozen=True)
+class Effort:
+    """How much a ranking may compute: ``seconds`` of work, counted in :attr:`ChanceSolver.work`
+    at :data:`WORK_PER_SECOND` (so the same hands are computed on every machine, however busy), and
+    the clock's ``deadline`` (a ``time.perf_counter`` value) as a backstop, None for none."""
+
+    seconds: float | None = None  # None: :data:`TIME_LIMIT`
+    deadline: float | None = None
+
+    @property
+    def budget(self) -> float:
+        """The seconds of work allowed."""
+        return TIME_LIMIT if self.seconds is None else self.seconds
+
+    def work(self, engine: str) -> int:
+        """The work the seconds stand for in one of :data:`WORK_PER_SECOND`'s recursions."""
+        return int(self.budget * WORK_PER_SECOND[engine])
+
+
+@dataclass(frozen=True)
+class Solved:
+    """One hand's answer: V and E (0 when not computed), the method, and why it stopped (None:
+    computed in full)."""
+
+    chance: float
+    points: float
+    method: Method
+    stopped: Stop | None = None
+
+
 def _solve_with(
     deal: Deal,
     hands: Sequence[tuple[Sequence[Tile], Sequence[Tile]]],
     draws: int,
     risk: float,
     method: Method | None,
-    time_limit: float,
-) -> list[tuple[float, float, Method]]:
-    """(V, E, method used) of each (14 tiles, seen); a method given by name runs to the end.
+    effort: Effort,
+) -> list[Solved]:
+    """The answer for each (14 tiles, seen), in the order given.
 
-    ``method`` None: up to :data:`EXACT_DRAWS` draws exact, beyond it ``advance``, each hand within
-    an equal share of what is left of the time (``exact-capped`` / ``advance-capped`` past it).
-    Every hand of one answer uses the same method, so that the rows compare. A method given by name
-    has no time limit; its answer is still called ``…-capped`` if the compiled recursion's memory
-    limit stopped it.
+    ``method`` None: up to :data:`EXACT_DRAWS` draws exact, beyond it ``advance``; the hands are
+    solved in turn, each with all the work ``effort`` has left, so that the first hands (a ranking
+    gives them best first) are computed in full; a hand the work (or the clock) stopped is marked
+    ``stopped``, and so is every hand after it. A method given by name runs to the end, stopped only
+    by the compiled recursion's memory limit.
     """
     facts = HandFacts(deal)
-    out: list[tuple[float, float, Method]] = []
-    start = perf_counter()
+    out: list[Solved] = []
     first: Method = "exact" if draws <= EXACT_DRAWS else "advance"
-    capped_name = _CAPPED[first]
-    states = [facts.state(tiles) for tiles, _ in hands]
-    for index, ((_, seen), state) in enumerate(zip(hands, states)):
+    seconds = effort.budget
+    for tiles, seen in hands:
+        state = facts.state(tiles)
         if method is not None:
             named = ChanceSolver(facts, seen, risk, method)
             v, e = named.solve(state, draws)
-            out.append((v, e, _CAPPED.get(method, method) if named.capped else method))
+            out.append(Solved(v, e, method, named.stopped))
             continue
-        now = perf_counter()
-        share = max(0.0, start + time_limit - now) / (len(hands) - index)
-        solver = ChanceSolver(facts, seen, risk, capped_name, now + share)
+        solver = ChanceSolver(facts, seen, risk, first, effort.deadline)
+        rate = WORK_PER_SECOND[solver.engine]
+        solver.work_limit = max(0, int(seconds * rate))
+        if solver.work_limit == 0 or (effort.deadline is not None and perf_counter() > effort.deadline):
+            out.append(Solved(0.0, 0.0, first, "work" if solver.work_limit == 0 else "time"))
+            continue
         v, e = solver.solve(state, draws)
-        out.append((v, e, capped_name if solver.capped else first))
+        seconds -= solver.work / rate
+        stopped = solver.stopped
+        out.append(Solved(0.0, 0.0, first, stopped) if stopped else Solved(v, e, first))
+        if stopped:
+            seconds = 0.0
     return out
 
 
@@ -765,18 +870,28 @@ def chance_of(
     risk: float = DEFAULT_RISK,
     *,
     method: Method | None = None,
-    time_limit: float = TIME_LIMIT,
+    effort: Effort | None = None,
 ) -> HandChance:
     """V_T and E_T of a 14-tile hand (tiles as held), ``seen`` the tiles out of play but the indicator.
 
-    ``method`` None picks the first of exact, keep, advance that fits its budget.
+    ``method`` None: exact up to :data:`EXACT_DRAWS` draws, else ``advance``, within ``effort``
+    (default :class:`Effort`); an answer the work stopped is a lower bound named ``…-capped``.
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules).
     """
     _check_rules(deal)
     check_hand_size(tiles, (deal.rules.hand_size,), "chance")
     check_supply(deal, tiles, seen)
     check_model(draws, risk)
-    ((v, e, used),) = _solve_with(deal, [(tiles, seen)], draws, risk, method, time_limit)
+    facts = HandFacts(deal)
+    used: Method = method or ("exact" if draws <= EXACT_DRAWS else "advance")
+    solver = ChanceSolver(facts, seen, risk, used)
+    if method is None:
+        effort = effort or Effort()
+        solver.deadline = effort.deadline
+        solver.work_limit = effort.work(solver.engine)
+    v, e = solver.solve(facts.state(tiles), draws)
+    if solver.capped:
+        used = _CAPPED.get(used, used)
     return HandChance(v, e, ChanceModel(draws, risk, pool_size(len(seen) + 1), used))
 
 
@@ -788,18 +903,33 @@ class ChanceRow:
     """
 
     option: DiscardOption
-    chance: float
-    points: float
+    chance: float | None
+    points: float | None
     method: Method = "exact"
+    #: Why ``chance`` and ``points`` were not computed (None: they were): the ranking's work ran out
+    #: (``work``), the question's clock did (``time``), or the recursion's memory limit (``memory``).
+    stopped: Stop | None = None
 
     @property
     def tile(self) -> Tile:
         """The tile thrown."""
         return self.option.tile
 
+    @property
+    def computed(self) -> bool:
+        """True when the row has its chance and points."""
+        return self.chance is not None
+
     def to_json(self) -> dict[str, object]:
-        """One entry of cli.md's ``discards`` list with ``chance`` and ``points``."""
-        return {**self.option.to_json(), "chance": self.chance, "points": self.points, "method": self.method}
+        """One entry of cli.md's ``discards`` list with ``chance`` and ``points`` (null when not
+        computed, ``stopped`` saying why)."""
+        return {
+            **self.option.to_json(),
+            "chance": self.chance,
+            "points": self.points,
+            "method": self.method,
+            "stopped": self.stopped,
+        }
 
 
 @dataclass(frozen=True)
@@ -808,13 +938,14 @@ class FinishNow:
     holding (throwing a tile without finishing and playing on), and which is worth more."""
 
     points: float
-    hold_points: float
-    hold_tile: Tile
+    #: None when no way of holding was computed within the ranking's work.
+    hold_points: float | None
+    hold_tile: Tile | None
 
     @property
     def advice(self) -> Literal["finish", "hold"]:
-        """``hold`` only when holding is worth strictly more."""
-        return "hold" if self.hold_points > self.points else "finish"
+        """``hold`` only when holding is computed and worth strictly more."""
+        return "hold" if self.hold_points is not None and self.hold_points > self.points else "finish"
 
     def to_json(self) -> dict[str, object]:
         """cli.md's ``finish_now`` object."""
@@ -855,12 +986,16 @@ def chance_ranking(
     risk: float = DEFAULT_RISK,
     goal: Goal = "chance",
     method: Method | None = None,
-    time_limit: float = TIME_LIMIT,
+    effort: Effort | None = None,
 ) -> ChanceRanking:
     """Rank the discards of a 15-tile hand (tiles as held) by win chance (``goal="chance"``) or by
     expected points (``goal="points"``) within ``draws`` own draws; winning discards stay first, in
     the order of :func:`rank_discards`; ties keep that order too. Each discard D is scored as
     V_T(H − D), E_T(H − D) with D counted out of play. A winning hand also gets :class:`FinishNow`.
+
+    The discards are computed in the order of :func:`rank_discards` within ``effort`` (default
+    :class:`Effort`); a row the work stopped has no chance (``stopped`` says why) and stays below the
+    computed rows, in that order, so the same hand gives the same ranking on every machine.
 
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules, goal).
     """
@@ -874,30 +1009,37 @@ def chance_ranking(
         rest = list(tiles)
         rest.remove(option.tile)
         hands.append((rest, [*seen, option.tile]))
-    answers = _solve_with(deal, hands, draws, risk, method, time_limit)
+    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort())
     pool = pool_size(len(seen) + 2)
     rows = []
     hold: tuple[float, Tile] | None = None
-    for option, (v, e, used) in zip(base.options, answers):
-        if hold is None or e > hold[0]:
-            hold = (e, option.tile)
+    for option, solved in zip(base.options, answers):
+        if solved.stopped is None and (hold is None or solved.points > hold[0]):
+            hold = (solved.points, option.tile)
         if option.win is not None:
-            rows.append(ChanceRow(option, 1.0, float(finish_points(deal, option.win.finish)), used))
+            rows.append(ChanceRow(option, 1.0, float(finish_points(deal, option.win.finish)), solved.method))
+        elif solved.stopped is not None:
+            rows.append(ChanceRow(option, None, None, solved.method, solved.stopped))
         else:
-            rows.append(ChanceRow(option, v, e, used))
+            rows.append(ChanceRow(option, solved.chance, solved.points, solved.method))
     finish_now = None
-    if base.best.wins and hold is not None:
-        finish_now = FinishNow(rows[0].points, hold[0], hold[1])
+    if base.best.wins:
+        points = rows[0].points
+        assert points is not None  # a winning row has its points
+        finish_now = FinishNow(points, hold[0] if hold else None, hold[1] if hold else None)
     position = {row.tile: k for k, row in enumerate(rows)}
 
     def order(row: ChanceRow) -> tuple[object, ...]:
-        first, second = (row.chance, row.points) if goal == "chance" else (row.points, row.chance)
         if row.option.wins:
             return (0, position[row.tile])
+        if row.chance is None or row.points is None:
+            return (2, position[row.tile])  # not computed: the plain ranking's order, below
+        first, second = (row.chance, row.points) if goal == "chance" else (row.points, row.chance)
         return (1, -first, -second, position[row.tile])
 
     rows.sort(key=order)
-    model = ChanceModel(draws, risk, pool, weakest([r.method for r in rows]))
+    stops = [r.stopped for r in rows if r.stopped is not None]
+    model = ChanceModel(draws, risk, pool, weakest([r.method for r in rows]), stops[0] if stops else None)
     return ChanceRanking(base.tiles, tuple(rows), model, goal, finish_now)
 
 
@@ -907,6 +1049,9 @@ def _check_rules(deal: Deal) -> None:
 
 
 __all__ = [
+    "Effort",
+    "Solved",
+    "Stop",
     "ChanceRanking",
     "ChanceRow",
     "FinishNow",

@@ -1,0 +1,125 @@
+"""Far hands (three to six tiles away, the first decisions of a round): the chance ranking is honest
+about what it did not compute and gives the same answer on every run, however busy the machine.
+
+A row is computed in full or not at all: rows the work limit stopped carry no chance, say why, and
+keep the plain ranking's order below the computed rows; the work is counted in states, not in
+seconds, so the same rows are computed on every run.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import okeytool.solver.classic.chance as chance
+from okeytool.deal import Deal
+from okeytool.rules import get_rules
+from okeytool.solver.classic.analysis import plain_rank, rank_discards
+from okeytool.solver.classic.chance import ChanceRanking, Effort, chance_ranking
+from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
+
+SEED = 20261218
+#: Seconds of work per ranking in these tests: enough for some rows of a far hand, not for all.
+LOW = 0.3
+
+
+def dealt_hands(count: int, seed: int = SEED) -> Iterator[tuple[Deal, tuple[Tile, ...]]]:
+    """``count`` dealt 15-tile hands whose best discard leaves them three to six tiles away."""
+    rng = random.Random(seed)
+    rules = get_rules("classic")
+    found = 0
+    while found < count:
+        deal = Deal(rules, rng.choice(ALL_FACES))
+        tiles = [t for t in ALL_FACES for _ in range(2)] + [FALSE_JOKER, FALSE_JOKER]
+        tiles.remove(deal.indicator)  # type: ignore[arg-type]
+        hand = tuple(sorted(rng.sample(tiles, 15)))
+        if 3 <= rank_discards(deal, hand).best.deficiency <= 6:
+            found += 1
+            yield deal, hand
+
+
+CORPUS = list(dealt_hands(6))
+
+
+def check_order(deal: Deal, ranking: ChanceRanking) -> None:
+    """Computed rows first, by chance (ties in the plain order); the rows not computed after them,
+    in the plain ranking's order, each saying why; never a 0 standing in for a chance not computed."""
+    rows = ranking.rows
+    computed = [r for r in rows if r.computed]
+    missing = [r for r in rows if not r.computed]
+    assert list(rows) == computed + missing
+    assert all(r.chance is None and r.points is None and r.stopped is not None for r in missing)
+    assert all(r.stopped is None for r in computed)
+    chances = [r.chance for r in computed]
+    assert chances == sorted(chances, reverse=True)  # type: ignore[type-var]
+    ranks = [plain_rank(deal, r.option) for r in missing]
+    assert ranks == sorted(ranks)  # type: ignore[type-var]
+    if computed:
+        assert ranking.best.computed  # the top row is never one that was not computed
+    assert (ranking.model.stopped is None) == (not missing)
+
+
+@pytest.mark.parametrize("index", range(len(CORPUS)))
+def test_far_hands_rank_computed_rows_by_chance_and_the_rest_by_the_plain_ranking(index: int) -> None:
+    deal, hand = CORPUS[index]
+    ranking = chance_ranking(deal, hand, effort=Effort(LOW))
+    check_order(deal, ranking)
+
+
+@pytest.mark.parametrize("seconds", [LOW, 0.0005, 0.0])
+def test_the_same_hand_gives_the_same_ranking_every_time(seconds: float) -> None:
+    """Three runs, the same documents, even with the work forced very low (and with a clock far
+    away: only the work decides)."""
+    for deal, hand in CORPUS[:3]:
+        runs = [chance_ranking(deal, hand, effort=Effort(seconds)).to_json() for _ in range(3)]
+        assert runs[0] == runs[1] == runs[2]
+
+
+def test_the_plain_best_is_computed_first() -> None:
+    """The rows are computed in the plain ranking's order, so with enough work for one row it is the
+    plain ranking's best that gets its chance."""
+    for deal, hand in CORPUS:
+        plain = rank_discards(deal, hand)
+        ranking = chance_ranking(deal, hand, effort=Effort(LOW))
+        computed = {r.tile for r in ranking.rows if r.computed}
+        if computed:
+            assert plain.options[0].tile in computed
+
+
+def test_more_work_computes_more_rows_and_keeps_what_was_computed() -> None:
+    deal, hand = CORPUS[0]
+    low = chance_ranking(deal, hand, effort=Effort(LOW))
+    high = chance_ranking(deal, hand, effort=Effort(4 * LOW))
+    chances = {r.tile: r.chance for r in high.rows}
+    assert sum(r.computed for r in high.rows) >= sum(r.computed for r in low.rows)
+    for row in low.rows:
+        if row.computed:
+            assert chances[row.tile] == row.chance  # a computed row is the full answer, not a bound
+
+
+def test_discard_and_round_draw_give_the_same_far_advice(run_main, monkeypatch, tmp_path) -> None:
+    """``discard --chance`` and ``round draw`` on the same 15 tiles: the same rows, in the same
+    order, computed or not, run after run."""
+    monkeypatch.setattr(chance, "TIME_LIMIT", LOW)
+    monkeypatch.setenv("OKEYTOOL_DB", str(tmp_path / "games.sqlite3"))
+    deal, hand = CORPUS[1]
+    fourteen, drawn = hand[:-1], hand[-1]
+    started = run_main("round", "start", "-i", str(deal.indicator), *map(str, fourteen), "--json")
+    assert started.code == 0, started.err
+    drew = run_main("round", "draw", str(drawn), "--json")
+    assert drew.code == 0, drew.err
+    advice = json.loads(drew.out)["advice"]
+    draws = str(advice["model"]["draws"])  # the round's own draws left
+    documents = []
+    for _ in range(3):
+        asked = run_main("discard", "-i", str(deal.indicator), *map(str, hand), "--chance", "--draws", draws, "--json")
+        assert asked.code == 0, asked.err
+        documents.append(json.loads(asked.out))
+    assert documents[0] == documents[1] == documents[2]
+    rows = [(r["tile"], r["chance"], r["stopped"]) for r in advice["discards"]]
+    want = [(r["tile"], r["chance"], r["stopped"]) for r in documents[0]["discards"]]
+    assert any(chance is None for _, chance, _ in want) and any(chance is not None for _, chance, _ in want)
+    assert rows == want[: len(rows)]
