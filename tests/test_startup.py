@@ -90,6 +90,27 @@ def test_a_command_imports_its_own_module_only_and_no_pydantic() -> None:
     assert loaded(modules, *others, "pydantic", "sqlite3", "ortools", "multiprocessing") == set()
 
 
+def test_a_winning_check_imports_no_renderer_of_another_game() -> None:
+    modules, done = imported("check", *HAND)
+    assert done.returncode == 0
+    assert loaded(modules, "okeytool.render.opening", "okeytool.render.play", "okeytool.solver.okey101") == set()
+
+
+def test_every_answer_has_its_renderer() -> None:
+    from okeytool.questions import CheckAnswer, OpenAnswer
+    from okeytool.render.results import _renderer
+    from okeytool.solver.classic.analysis import DiscardResult, WaitsResult
+    from okeytool.solver.classic.chance import ChanceRanking
+    from okeytool.solver.classic.check import CheckResult
+    from okeytool.solver.okey101.opening import Discard101Result
+    from okeytool.solver.rummikub.result import GoOut, Play
+
+    answers = [CheckResult, CheckAnswer, ChanceRanking, GoOut, WaitsResult, DiscardResult, Discard101Result]
+    for kind in [*answers, OpenAnswer, Play]:
+        assert callable(_renderer(f"{kind.__module__}.{kind.__qualname__}")), kind
+    assert _renderer("okeytool.tiles.Tile") is None
+
+
 def test_completing_an_option_builds_that_command_only() -> None:
     modules, done = imported(env=COMPLETE_RULES)
     assert done.returncode == 0 and done.stdout.split() == ["classic"]
