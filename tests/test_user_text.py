@@ -145,3 +145,24 @@ def test_csv_export_neutralises_formula_cells(tmp_path: Path) -> None:
     assert rows[2][1] == "'-Cem" and rows[2][4:8] == ["2", "2", "0", "2"]
     exported = okeytool("game", "export", "-F", "csv", db=tmp_path / "g.sqlite3")
     assert exported.returncode == 0 and exported.stdout == export_game(state, "csv")
+
+
+def test_notes_get_the_checks_names_get(tmp_path: Path) -> None:
+    """A round's note is normalised like a name and refused, with one line and nothing stored, when it
+    holds a character that does not show."""
+    db = tmp_path / "g.sqlite3"
+    assert okeytool("game", "new", "-p", "A,B,C,D", db=db).returncode == 0
+    for bad in (f"x{ESC}[2J", f"x{ESC}]8;;http://evil\x07y", "x\u202ey", "x\u200by", "line\nbreak", "x" * 201):
+        for args in (("game", "round", "-w", "A", "-f", "normal"), ("game", "edit", "1", "-w", "B", "-f", "normal")):
+            result = okeytool(*args, "--note", bad, db=db)
+            assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+            assert "a round's note" in result.stderr and ESC not in result.stderr and "\u202e" not in result.stderr
+        assert json.loads(okeytool("game", "show", "--json", db=db).stdout)["rounds"] == []
+    decomposed = "C\u0327ag\u0306r\u0131 left early"
+    added = okeytool("game", "round", "-w", "A", "-f", "normal", "--note", f"  {decomposed} ", "--json", db=db)
+    assert added.returncode == 0, added.stderr
+    assert json.loads(added.stdout)["rounds"][0]["note"] == "Çağrı left early"
+    with Ledger(db) as ledger:
+        with pytest.raises(RoundError, match="invisible character U\\+2066"):
+            ledger.edit_round(1, {"winner": "A", "finish": "normal"}, note="\u2066x")
+        assert ledger.records(1)[0].note == "Çağrı left early"

@@ -181,7 +181,14 @@ def add_round(
     hand: HandOpt = None,
     penalty: PenaltyOpt = None,
     round_file: RoundFileOpt = None,
-    note: Annotated[str, typer.Option("--note", help="A note kept with the round.", rich_help_panel=PANEL_OUTPUT)] = "",
+    note: Annotated[
+        str,
+        typer.Option(
+            "--note",
+            help="A note kept with the round (one line, at most 200 characters).",
+            rich_help_panel=PANEL_OUTPUT,
+        ),
+    ] = "",
     game: GameOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,

@@ -35,6 +35,8 @@ from okeytool.score.teams import Teams, TeamStandings, team_standings
 
 CURRENT_KEY = "current_game"
 MAX_GAME_NAME = 80
+#: The longest note kept with a round (characters): a line at the table, not a document.
+MAX_NOTE = 200
 
 
 @dataclass(frozen=True)
@@ -318,9 +320,11 @@ class Ledger:
         form (``editing_round``, ``deleting_round``, ``renaming_player``, ``undoing``).
 
         Raises :class:`LedgerError` when the game is finished or missing; :class:`RoundError` (and the
-        other input errors of :func:`read_round`) when the round does not fit; nothing is stored then.
+        other input errors of :func:`read_round`) when the round does not fit or the note holds a
+        character that does not show (:func:`check_note`); nothing is stored then.
         """
         document = _document(document)
+        note = check_note(note)
         with self._transaction():
             info = self.game(game_id)
             records = self.records(info.id)
@@ -355,10 +359,11 @@ class Ledger:
         """:meth:`edit_round`, yielding the new state before committing (see :meth:`adding_round`).
 
         Raises :class:`LedgerError` for a round the game does not have; :class:`RoundError` (and the
-        input errors of :func:`read_round`) when the new document, or a later round, no longer fits;
-        nothing is changed then.
+        input errors of :func:`read_round`) when the new document, or a later round, no longer fits,
+        or for a note :func:`check_note` refuses; nothing is changed then.
         """
         document = _document(document)
+        note = None if note is None else check_note(note)
         with self._transaction():
             info = self.game(game_id)
             records = self.records(info.id)
@@ -552,6 +557,17 @@ class Change:
 def _round_of(change: Change, records: Sequence[RoundRecord]) -> RoundRecord | None:
     """The round an added-round change stored (the last one), for ``undo`` to report."""
     return records[-1] if change.kind == "round" and records else None
+
+
+def check_note(note: str) -> str:
+    """A round's note as it is stored: normalised (NFC, stripped) like a name. Raises :class:`RoundError`
+    for a character that does not show (control, escape, zero-width, bidi) or more than :data:`MAX_NOTE`
+    characters.
+
+    >>> check_note(" Deniz left early ")
+    'Deniz left early'
+    """
+    return check_name(note, "a round's note", max_length=MAX_NOTE)
 
 
 def _document(document: Mapping[str, Any]) -> dict[str, Any]:
