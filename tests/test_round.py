@@ -175,13 +175,13 @@ def test_the_chance_grades_put_the_highest_chance_first_in_the_rankings_order() 
     state = apply(start_state(CLASSIC), Draw(T("K5")))
     grades = grade_discards(state.deal, state.hand, state.seen, draws=1)
     ranking = chance_ranking(state.deal, state.hand, state.seen, draws=1)
-    values = [g for _, g in grades.rows]
+    values = [g.value for g in grades.rows]
     assert values == sorted(values, reverse=True) and grades.method == "chance:exact" and grades.draws == 1
-    assert {t: g for t, g in grades.rows} == {r.tile: r.chance for r in ranking.rows}
+    assert {g.tile: g.value for g in grades.rows} == {r.tile: r.chance for r in ranking.rows}
     position = {r.tile: k for k, r in enumerate(ranking.rows)}
-    for (a, ga), (b, gb) in zip(grades.rows, grades.rows[1:]):
-        assert ga > gb or position[a] < position[b]  # ties keep the ranking's order
-    assert grades.best == ranking.best.tile
+    for a, b in zip(grades.rows, grades.rows[1:]):
+        assert a.value > b.value or position[a.tile] < position[b.tile]  # ties keep the ranking's order
+    assert grades.best.tile == ranking.best.tile
 
 
 def test_the_draws_left_follow_the_tiles_drawn_or_taken() -> None:

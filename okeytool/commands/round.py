@@ -22,12 +22,14 @@ from okeytool.commands.common import (
     OptionOpt,
     RulesOpt,
     TilesArg,
+    TimeLimitOpt,
     one_of,
     print_json,
 )
 from okeytool.commands.score import finishes_by_scheme, read_text
 from okeytool.errors import InputError
 from okeytool.ledger.rounds import book_at
+from okeytool.limits import DEFAULT_TIME_LIMIT
 from okeytool.round.state import NULL_FINISH
 from okeytool.score import SCHEMES
 
@@ -414,25 +416,35 @@ def import_(
 def review(
     round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
     draws: DrawsOpt = None,
+    time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """Every own throw of the round beside the best one (classic: by win chance), what it cost, and a summary.
 
+    A throw whose win chance was not computed is graded only where the plain ranking holds it as good
+    as the best; past the time limit the throws graded so far are shown, and the exit code is 3.
+
     Example: okeytool round review 3 --json
     """
+    from okeytool.questions import read_time_limit
     from okeytool.round.review import review as review_round
 
     _check_draws(draws)
+    limit = read_time_limit(time_limit)
     with book_at(db, write=False) as book:
         played = book.round(round_id)
-    result = review_round(played.id, played.events, draws=draws)
+    result = review_round(played.id, played.events, draws=draws, time_limit=limit)
     if json:
         print_json(result.to_json())
-        return
-    from okeytool.render.round import render_review
+    else:
+        from okeytool.render.round import render_review
 
-    render_review(played, result)
+        render_review(played, result)
+    if result.stopped:
+        sys.stdout.flush()
+        sys.stderr.write(f"okeytool: stopped: time limit of {limit:g} s reached; shown: the throws graded before it\n")
+        raise typer.Exit(3)  # the exit code of a question stopped by its time limit
 
 
 @round_app.command("live")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -133,7 +133,8 @@ def _chance_renderable(deal: Deal, ranking: ChanceRanking, rows: int | None) -> 
         option = row.option
         result = f"wins ({option.kind}{', okey' if option.okey_finish else ''})" if option.wins else ""
         table.add_row(tiles_text([option.tile], deal), result, str(option.deficiency), str(option.acceptance),
-                      percent(row.chance), f"{row.points:.2f}", _counts(option.useful, deal))  # fmt: skip
+                      "not computed" if row.chance is None else percent(row.chance),
+                      "-" if row.points is None else f"{row.points:.2f}", _counts(option.useful, deal))  # fmt: skip
     return Group(table, *chance_advice_lines(ranking))
 
 
@@ -172,14 +173,20 @@ def review_renderable(played: PlayedRound, result: Review) -> RenderableType:
     for column in ("event", "thrown", "best", *words, *(["draws left"] if chance else [])):
         table.add_column(column)
     for d in result.decisions:
-        best = Text("= best", style="green") if d.matched else tiles_text([d.best], deal)
+        if not d.graded:
+            best = Text("not graded", style="yellow")
+        else:
+            best = Text("= best", style="green") if d.matched else tiles_text([d.best], deal)
         lost = grade(d.lost) if d.lost else ""
-        table.add_row(str(d.event), tiles_text([d.thrown], deal), best, grade(d.chance_thrown), grade(d.chance_best),
-                      lost, *([str(d.draws)] if chance else []))  # fmt: skip
+        table.add_row(str(d.event), tiles_text([d.thrown], deal), best, _or_not(grade, d.chance_thrown),
+                      _or_not(grade, d.chance_best), lost, *([str(d.draws)] if chance else []))  # fmt: skip
+    graded = len(result.graded)
     summary = Text(
-        f"{result.matched} of {len(result.decisions)} throws matched the best; "
+        f"{result.matched} of {graded} graded throws matched the best; "
         f"total {'chance ' if chance else ''}lost {grade(result.total_lost)}"
     )
+    if graded < len(result.decisions):
+        summary.append(f"; {len(result.decisions) - graded} not graded (their win chance was not computed)")
     if result.decisions:
         methods = sorted({d.method for d in result.decisions})
         how = "win chance within the own draws left" if chance else "the discard ranking"
@@ -192,9 +199,16 @@ def review_renderable(played: PlayedRound, result: Review) -> RenderableType:
                 worst.append(", ")
             worst.append(f"event {d.event} ")
             worst.append_text(tiles_text([d.thrown], deal)).append(" for ").append_text(tiles_text([d.best], deal))
-            worst.append(f" (-{grade(d.lost)})")
+            worst.append(f" (-{grade(d.lost or 0.0)})")
         parts.append(worst)
+    if result.stopped:
+        parts.append(Text("stopped at the time limit: the throws after these were not graded", style="yellow"))
     return Group(*parts)
+
+
+def _or_not(shown: Callable[[float], str], value: float | None) -> str:
+    """A grade as shown, or ``not computed``."""
+    return "not computed" if value is None else shown(value)
 
 
 def _percent(value: float) -> str:

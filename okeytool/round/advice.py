@@ -160,19 +160,34 @@ def advise(
     return Advice("waits", analyse_waits(deal, hand, seen))
 
 
-def _chance_ranking(deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], draws: int | None) -> Any:
-    """The chance ranking of a 15-tile hand at ``draws`` own draws left (None: the model's default)."""
+def _chance_ranking(
+    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], draws: int | None, effort: Any = None
+) -> Any:
+    """The chance ranking of a 15-tile hand at ``draws`` own draws left (None: the model's default),
+    within ``effort`` (None: the model's default, as ``discard --chance`` without a time limit)."""
     from okeytool.solver.classic.chance import DEFAULT_DRAWS, chance_ranking
 
-    return chance_ranking(deal, hand, seen, draws=DEFAULT_DRAWS if draws is None else draws)
+    return chance_ranking(deal, hand, seen, draws=DEFAULT_DRAWS if draws is None else draws, effort=effort)
 
 
 # -- grading a throw ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
+class Grade:
+    """One throw's grade (higher is better; None: its chance was not computed) and its place in
+    the plain ranking (``rank``, lower is better: equal keys are as good by deficiency, acceptance
+    and the ranking's tie-breaks)."""
+
+    tile: Tile
+    value: float | None
+    rank: tuple[object, ...] = ()
+
+
+@dataclass(frozen=True)
 class Grades:
-    """Every distinct throw of a hand with its grade (higher is better), best first.
+    """Every distinct throw of a hand with its grade, best first (the graded throws first, by
+    grade; those not computed after them, in the plain ranking's order).
 
     ``method``: where the grades come from (``"chance:METHOD"``: the win chance over the draws
     left, ``draws``, METHOD the chance model's method, e.g. ``chance:exact`` or the lower bound
@@ -181,17 +196,25 @@ class Grades:
     """
 
     method: str
-    rows: tuple[tuple[Tile, float], ...]
+    rows: tuple[Grade, ...]
     draws: int | None = None
 
     @property
-    def best(self) -> Tile:
+    def best(self) -> Grade:
         """The best throw."""
-        return self.rows[0][0]
+        return self.rows[0]
 
-    def grade(self, tile: Tile) -> float:
+    @property
+    def plain_best(self) -> Grade:
+        """The best throw by the plain ranking alone."""
+        return min(self.rows, key=lambda g: g.rank)
+
+    def grade(self, tile: Tile) -> Grade:
         """The grade of throwing ``tile``. Raises :class:`KeyError` for a tile not in the hand."""
-        return dict(self.rows)[tile]
+        for row in self.rows:
+            if row.tile == tile:
+                return row
+        raise KeyError(tile)
 
 
 def grade_discards(
@@ -201,13 +224,16 @@ def grade_discards(
     *,
     table: Sequence[Sequence[Tile]] = (),
     draws: int | None = None,
+    effort: Any = None,
 ) -> Grades:
     """Grade every distinct throw of a hand that must throw (15 tiles; 22 or fewer in 101).
 
     The one source of grades for :mod:`okeytool.round.review`. Classic and okeygg: a throw's grade
     is its win chance within ``draws`` own draws (None: the chance model's default), the throw
-    counted as seen (rules.md 4.1); the best is the highest chance, ties in the chance ranking's
-    order. 101: the 101 discard ranking (see :class:`Grades`). Raises the analysis' input errors.
+    counted as seen (rules.md 4.1), within ``effort`` (an :class:`~okeytool.solver.classic.chance.Effort`;
+    None: the model's default); the best is the highest chance, ties in the chance ranking's order,
+    and a throw whose chance was not computed has none. 101: the 101 discard ranking (see
+    :class:`Grades`). Raises the analysis' input errors.
     """
     if deal.rules.opening:
         from okeytool.solver.okey101 import opening
@@ -221,10 +247,12 @@ def grade_discards(
         else:
             rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
         rows.sort(key=lambda r: -r[1])
-        return Grades("ranking-101", tuple(rows))
-    chances = _chance_ranking(deal, hand, seen, draws)
-    ordered = sorted(chances.rows, key=lambda r: -r.chance)  # stable: ties keep the ranking's order
-    return Grades(f"chance:{chances.model.method}", tuple((r.tile, r.chance) for r in ordered), chances.model.draws)
+        return Grades("ranking-101", tuple(Grade(t, v, (-v,)) for t, v in rows))
+    from okeytool.solver.classic.analysis import plain_rank
+
+    chances = _chance_ranking(deal, hand, seen, draws, effort)
+    grades = tuple(Grade(r.tile, r.chance, plain_rank(deal, r.option)) for r in chances.rows)
+    return Grades(f"chance:{chances.model.method}", grades, chances.model.draws)
 
 
 def document(advice: Advice, rows: int | None = TOP_ROWS) -> Mapping[str, Any]:

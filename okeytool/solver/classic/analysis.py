@@ -439,6 +439,12 @@ def _break_top_tie(
     return scored + options[len(tied) :]
 
 
+def plain_rank(deal: Deal, option: DiscardOption) -> tuple[object, ...]:
+    """Where a discard stands in :func:`rank_discards` (lower is better) without the tile itself:
+    two discards with the same key are as good by every criterion of the ranking (rules.md 4)."""
+    return _discard_order(deal, option)[:-1]
+
+
 def _discard_order(deal: Deal, option: DiscardOption) -> tuple[object, ...]:
     if option.win is not None:
         return (0, -win_rank(deal, option.win), -option.win.finish.doublings, option.tile)

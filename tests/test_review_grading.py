@@ -1,0 +1,95 @@
+"""The review grades only what it can: a throw that lost nothing is a match, a throw whose chance
+was not computed is graded by the plain ranking only where it is as good as the best there, and
+otherwise shown as ungraded and left out of the totals; the review stops at its time limit with
+what it graded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_chance_far import CORPUS
+
+import okeytool.solver.classic.chance as chance
+from okeytool.round.events import Draw, Event, Start, Throw
+from okeytool.round.review import review
+from okeytool.solver.classic.analysis import plain_rank, rank_discards
+
+
+def far_round(thrown_index: int) -> tuple[list[Event], list]:
+    """A round on a far hand of the corpus: the deal's 14 tiles, a draw, and a throw of the plain
+    ranking's row ``thrown_index``; with the plain ranking's rows."""
+    deal, hand = CORPUS[0]
+    plain = rank_discards(deal, hand).options
+    start = Start("classic", {}, deal.indicator, hand[:-1])  # type: ignore[arg-type]
+    return [start, Draw(hand[-1]), Throw(plain[thrown_index].tile)], list(plain)
+
+
+def test_nothing_computed_the_plain_best_is_a_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
+    events, _ = far_round(0)
+    (decision,) = review(1, events).decisions
+    assert decision.graded and decision.matched and decision.lost == 0.0
+    assert decision.chance_thrown is None and decision.chance_best is None
+
+
+def test_nothing_computed_a_worse_throw_is_ungraded_not_a_miss(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
+    events, plain = far_round(-1)
+    deal = CORPUS[0][0]
+    assert plain_rank(deal, plain[-1]) != plain_rank(deal, plain[0])
+    result = review(1, events)
+    (decision,) = result.decisions
+    assert not decision.graded and not decision.matched and decision.lost is None
+    assert result.costliest == () and result.total_lost == 0.0
+    document = result.to_json()
+    assert document["decisions_total"] == 0 and document["ungraded"] == 1 and document["matched"] == 0
+
+
+def test_some_computed_a_throw_not_computed_is_never_counted_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With work for some rows: every throw of the hand is either graded by chance (and lost exactly
+    the difference), a plain-ranking match, or ungraded; none is a miss without a computed chance."""
+    monkeypatch.setattr(chance, "TIME_LIMIT", 0.3)
+    deal, hand = CORPUS[0]
+    ranking = chance.chance_ranking(deal, hand)
+    assert any(r.computed for r in ranking.rows) and not all(r.computed for r in ranking.rows)
+    by_tile = {r.tile: r for r in ranking.rows}
+    for index in range(len(ranking.rows)):
+        events, plain = far_round(index)
+        (decision,) = review(1, events, draws=chance.DEFAULT_DRAWS).decisions
+        row = by_tile[plain[index].tile]
+        if row.computed:
+            assert decision.graded and decision.lost == pytest.approx(ranking.best.chance - row.chance)  # type: ignore[operator]
+        elif decision.graded:
+            assert decision.matched and plain_rank(deal, row.option) == plain_rank(deal, plain[0])
+        else:
+            assert decision.lost is None and not decision.matched
+
+
+def test_a_review_stops_at_its_time_limit_with_what_it_graded() -> None:
+    events, _ = far_round(0)
+    result = review(1, events, time_limit=1e-9)
+    assert result.stopped and result.decisions == ()
+    assert result.to_json()["stopped"] is True
+
+
+def test_round_review_time_limit_exit_code_3(run_main, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("OKEYTOOL_DB", str(tmp_path / "games.sqlite3"))
+    events, _ = far_round(0)
+    start = events[0]
+    assert isinstance(start, Start)
+    ran = run_main("round", "start", "-i", str(start.indicator), *map(str, start.tiles))
+    assert ran.code == 0, ran.err
+    assert run_main("round", "draw", str(events[1].tile)).code == 0  # type: ignore[attr-defined]
+    assert run_main("round", "throw", str(events[2].tile)).code == 0  # type: ignore[attr-defined]
+    stopped = run_main("round", "review", "--time-limit", "0.000001", "--json")
+    assert stopped.code == 3 and "time limit of 1e-06 s" in stopped.err
+    assert json.loads(stopped.out)["stopped"] is True  # what it graded is still shown
+    bad = run_main("round", "review", "--time-limit", "0")
+    assert bad.code == 2 and "--time-limit" in bad.err
+    monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
+    done = run_main("round", "review", "--json")
+    assert done.code == 0 and json.loads(done.out)["stopped"] is False
+    text = run_main("round", "review")
+    assert text.code == 0 and "graded throws matched the best" in text.out
