@@ -4,19 +4,22 @@ the default long-horizon method, ``swap`` and ``keep``) to the exact answer wher
 discard at 2 draws; the first four discards of three hands at 3 draws).
 
     python -m benchmarks.bench_chance
+    python -m benchmarks.bench_chance --work    # the work rates and the rows computed by default
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from functools import partial
+from time import perf_counter
 
 from benchmarks.corpus import Case, full_set, random_deal, random_hands, winning_hand
 from benchmarks.harness import print_table
 from okeytool.rules import get_rules
 from okeytool.solver.classic.analysis import rank_discards
-from okeytool.solver.classic.chance import chance_of, chance_ranking
+from okeytool.solver.classic.chance import WORK_PER_SECOND, ChanceSolver, HandFacts, chance_of, chance_ranking
 
 CASES = 20
 DRAWS = 8
@@ -114,8 +117,65 @@ GAP_HEADER = (
 )
 
 
+def work_rate(cases: int = 8, rows: int = 4) -> list[str]:
+    """The work each recursion does in a second (:data:`WORK_PER_SECOND`'s figures, measured): the
+    first ``rows`` discards of two-away and farther hands solved in full, work counted as the
+    ranking counts it. ``compiled`` and ``planned`` at 8 draws (advance), ``reference`` at 2 (exact)."""
+    groups = hands_by_distance(cases, seed=SEED + 2)
+    hands = [c for d in (2, 3) for c in groups[d][:cases]]
+    lines = []
+    for engine, method, draws in (("compiled", "advance", 8), ("planned", "advance", 8), ("reference", "exact", 2)):
+        rates = []
+        for case in hands:
+            facts = HandFacts(case.deal, compiled=engine == "compiled")
+            work, start = 0, perf_counter()
+            for option in rank_discards(case.deal, case.tiles).options[:rows]:
+                rest = list(case.tiles)
+                rest.remove(option.tile)
+                solver = ChanceSolver(facts, [option.tile], 0.05, method)  # type: ignore[arg-type]
+                solver.solve(facts.state(rest), draws)
+                work += solver.work
+            rates.append(work / (perf_counter() - start))
+            if engine == "planned" and len(rates) == 4:
+                break  # Python's advancing recursion takes seconds a hand
+        rates.sort()
+        lines.append(f"| {engine} | {method}, {draws} draws | {len(rates)} | {rates[len(rates) // 2]:,.0f} | "
+                     f"{rates[0]:,.0f} | {WORK_PER_SECOND[engine]:,} |")  # fmt: skip
+    return lines
+
+
+WORK_HEADER = (
+    "| recursion | method | hands | median work / s | lowest work / s | WORK_PER_SECOND |\n|---|---|---|---|---|---|"
+)
+
+
+def rows_computed(cases: int = CASES) -> list[str]:
+    """At the default work: per distance, how many rankings computed every row, and the rows left
+    not computed (the far hands of the first decisions of a round)."""
+    lines = []
+    for d, group in hands_by_distance(cases).items():
+        missing = [sum(not r.computed for r in chance_ranking(c.deal, c.tiles, draws=DRAWS).rows) for c in group]
+        rows = sum(len(rank_discards(c.deal, c.tiles).options) for c in group)
+        lines.append(f"| {'3+' if d == 3 else d} away | {len(group)} | {sum(m == 0 for m in missing)} | "
+                     f"{sum(missing)} of {rows} |")  # fmt: skip
+    return lines
+
+
+ROWS_HEADER = "| hands | rankings | every row computed | rows not computed |\n|---|---|---|---|"
+
+
 def main() -> None:
-    """Print the timings and the method gap as Markdown tables."""
+    """Print the timings and the method gap as Markdown tables (``--work``: the work rates and the
+    rows computed at the default work only)."""
+    if "--work" in sys.argv:
+        print(WORK_HEADER)
+        for line in work_rate():
+            print(line, flush=True)
+        print()
+        print(ROWS_HEADER)
+        for line in rows_computed():
+            print(line, flush=True)
+        return
     print_table(operations())
     print()
     print(GAP_HEADER)
