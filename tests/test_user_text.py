@@ -19,6 +19,7 @@ from okeytool.ledger import Ledger, export_game
 from okeytool.ledger.export import safe_cell
 from okeytool.render.text import and_list, inert, user_text
 from okeytool.score.names import check_name
+from okeytool.user_text import is_hidden, json_text
 
 ESC = "\x1b"
 
@@ -166,3 +167,74 @@ def test_notes_get_the_checks_names_get(tmp_path: Path) -> None:
         with pytest.raises(RoundError, match="invisible character U\\+2066"):
             ledger.edit_round(1, {"winner": "A", "finish": "normal"}, note="\u2066x")
         assert ledger.records(1)[0].note == "Çağrı left early"
+
+
+#: What a ledger written before the checks (or edited by hand) may hold: an escape sequence, the
+#: 8-bit CSI, a bidi override, a zero-width space, a line separator and a private-use character.
+STORED = f"B{ESC}[2J\x9b31m\u202eZ\u200b\u2028\ue000"
+
+
+def no_hidden(text: str) -> bool:
+    """True when ``text`` holds no character that does not show, line breaks aside."""
+    return all(ch == "\n" or not is_hidden(ch) for ch in text)
+
+
+def test_text_stored_before_the_checks_is_escaped_in_every_output(tmp_path: Path) -> None:
+    """CSV, JSON and text: no hidden character reaches the output; JSON reads back as the stored data."""
+    db = tmp_path / "g.sqlite3"
+    with Ledger(db) as ledger:
+        ledger.new_game("classic", {}, "A,B,C,D", "friday")
+        ledger.add_round({"winner": "B", "finish": "normal"}, note="ok")
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("UPDATE games SET players = ?, name = ?", (json.dumps(["A", STORED, "C", "D"]), STORED))
+        conn.execute(
+            "UPDATE rounds SET document = ?, note = ?", (json.dumps({"winner": STORED, "finish": "normal"}), STORED)
+        )
+    conn.close()
+    csv_text = okeytool("game", "export", "-F", "csv", db=db)
+    assert csv_text.returncode == 0 and no_hidden(csv_text.stdout), csv_text.stderr
+    rows = list(csv.reader(io.StringIO(csv_text.stdout)))
+    assert rows[0][5] == inert(STORED) and rows[2][1] == inert(STORED) and "\\x1b[2J\\x9b31m\\u202e" in rows[0][5]
+    for args in (("game", "export", "-F", "json"), ("game", "show", "--json"), ("game", "list", "--json")):
+        result = okeytool(*args, db=db)
+        assert result.returncode == 0 and no_hidden(result.stdout), (args, result.stderr)
+        loaded = json.loads(result.stdout)
+        game = loaded["games"][0] if "games" in loaded else loaded
+        assert game["name"] == STORED and game["players"][1] == STORED  # the same data
+    document = json.loads(okeytool("game", "show", "--json", db=db).stdout)
+    assert document["name"] == STORED and document["rounds"][0]["note"] == STORED
+    for args in (("game", "show"), ("game", "list"), ("game", "share"), ("game", "history")):
+        result = okeytool(*args, db=db)
+        assert result.returncode == 0 and no_hidden(result.stdout), (args, result.stderr)
+
+
+def test_a_round_winner_stored_before_the_checks_is_escaped(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    assert okeytool("round", "start", "-i", "R4", "R1-3", "B5-7", "K9-11", "Y1-4", "K1", db=db).returncode == 0
+    assert okeytool("round", "end", "-w", "Ali", "-f", "normal", db=db).returncode == 0
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(
+            "UPDATE round_events SET event = ? WHERE seq = 2",
+            (json.dumps({"event": "end", "winner": STORED, "finish": "normal"}),),
+        )
+    conn.close()
+    for args in (("round", "show"), ("round", "list"), ("round", "show", "--json"), ("round", "list", "--json")):
+        result = okeytool(*args, db=db)
+        assert result.returncode == 0 and no_hidden(result.stdout), (args, result.stderr)
+    exported = okeytool("round", "export", db=db)
+    assert exported.returncode == 0 and no_hidden(exported.stdout)
+    assert json.loads(exported.stdout.splitlines()[1])["winner"] == STORED  # the same data
+    undone = okeytool("round", "undo", db=db)
+    assert undone.returncode == 0 and no_hidden(undone.stdout) and "\\x1b[2J" in undone.stdout, undone.stderr
+
+
+def test_json_text_escapes_what_does_not_show_and_reads_back_the_same() -> None:
+    data = {"name": STORED, "tag": "\U000e0041x", "lone": "\ud800", "plain": "Çağrı\u00a0İpek", "n": [1, "a\nb"]}
+    for indent in (None, 2):
+        text = json_text(data, indent=indent)
+        assert no_hidden(text) and json.loads(text) == data
+        assert ("\n" in text) == (indent is not None)
+    assert json_text({"plain": "Çağrı\u00a0İpek"}) == '{"plain": "Çağrı\u00a0İpek"}'  # letters and spaces stay
+    assert json_text("\U000e0041") == '"\\udb40\\udc41"'

@@ -8,7 +8,6 @@ aliases, the schemes, the solvers), never written out again here.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -215,5 +214,7 @@ def ask(command: str, ctx: typer.Context, json_output: bool) -> None:
 
 
 def print_json(document: Any) -> None:
-    """Write one JSON document to stdout."""
-    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+    """Write one JSON document to stdout; characters that do not show as ``\\u`` escapes (the same data)."""
+    from okeytool.user_text import json_text
+
+    sys.stdout.write(json_text(document) + "\n")

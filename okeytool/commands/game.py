@@ -417,9 +417,9 @@ def list_games(db: DbOpt = None, json: JsonOpt = False) -> None:
 
 
 def _dumps(document: object) -> str:
-    import json as jsonlib
+    from okeytool.user_text import json_text
 
-    return jsonlib.dumps(document, ensure_ascii=False) + "\n"
+    return json_text(document) + "\n"
 
 
 def _captured_changed(what: str, state: GameState) -> str:

@@ -312,7 +312,9 @@ def _enter_in_game(path: Path, state: Any, winner: str | None, finish: str) -> s
         game_state = ledger.add_round(document)
     finally:
         ledger.close()
-    return f"entered as round {len(game_state.records)} of game {game_state.info.title}"
+    from okeytool.render.text import inert
+
+    return f"entered as round {len(game_state.records)} of game {inert(game_state.info.title)}"
 
 
 @round_app.command("list")
@@ -366,11 +368,11 @@ def export(
 
     Example: okeytool round export > round.jsonl
     """
-    import json as json_module
+    from okeytool.user_text import json_text
 
     with book_at(db, write=False) as book:
         played = book.round(round_id)
-    text = "".join(json_module.dumps(e.to_json(), ensure_ascii=False) + "\n" for e in played.events)
+    text = "".join(json_text(e.to_json()) + "\n" for e in played.events)
     if output is None:
         sys.stdout.write(text)
     else:

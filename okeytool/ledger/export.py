@@ -2,17 +2,19 @@
 
 CSV cells are neutralised against formula injection (OWASP): a text cell starting with ``=``,
 ``+``, ``-``, ``@``, a tab or a carriage return is written with a leading ``'`` so a spreadsheet
-shows it as text, unless the cell is a plain number (``-5`` stays a number).
+shows it as text, unless the cell is a plain number (``-5`` stays a number). Characters that do not
+show (control, escape, zero-width, bidi), which a ledger written before names were checked may hold,
+are written as escapes (``\\x1b``) in CSV and as ``\\u`` escapes in JSON (:mod:`okeytool.user_text`).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 
 from okeytool.ledger.store import GameState
+from okeytool.user_text import inert, json_text
 
 FORMATS = ("csv", "json")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -31,10 +33,15 @@ def safe_cell(value: object) -> object:
     return "'" + value
 
 
+def _cell(value: object) -> object:
+    """A CSV cell: text with its hidden characters as escapes, then :func:`safe_cell`."""
+    return safe_cell(inert(value) if isinstance(value, str) else value)
+
+
 def export_game(state: GameState, fmt: str) -> str:
     """The game in ``fmt`` (``csv`` or ``json``). Raises ``ValueError`` for another format."""
     if fmt == "json":
-        return json.dumps(state.to_json(), ensure_ascii=False, indent=2) + "\n"
+        return json_text(state.to_json(), indent=2) + "\n"
     if fmt == "csv":
         return _csv(state)
     raise ValueError(f"unknown export format {fmt!r} (one of: {', '.join(FORMATS)})")
@@ -65,5 +72,5 @@ def _csv(state: GameState) -> str:
             [seq, score.winner or "", score.finish or "", int(score.counted),
              *(points.get(p, "") for p in players), *(after[p] for p in players), *team_cells]
         )  # fmt: skip
-    csv.writer(out, lineterminator="\n").writerows([safe_cell(cell) for cell in row] for row in rows)
+    csv.writer(out, lineterminator="\n").writerows([_cell(cell) for cell in row] for row in rows)
     return out.getvalue()

@@ -102,7 +102,7 @@ class RoundBook:
         created = self.conn.execute("SELECT created FROM played_rounds WHERE id = ?", (rid,)).fetchone()[0]
         events = self.events(rid)
         try:
-            state = replay(events)
+            state = replay(events, stored=True)
         except (ValueError, EventError) as err:
             raise LedgerError(f"round {rid} no longer replays: {err}") from None
         return PlayedRound(rid, created, events, state, rid == self.current_id())
@@ -153,7 +153,7 @@ class RoundBook:
         with transaction(self.conn):
             rid = self._resolve(round_id)
             events = self.events(rid)
-            state = replay(events)
+            state = replay(events, stored=True)
             apply(state, event)
             self._insert(rid, len(events) + 1, event)
         return self.round(rid)

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
+from okeytool.render.text import inert
 from okeytool.render.tiles import console, deal_text, tiles_text
 from okeytool.tiles import Tile
 
@@ -50,7 +51,7 @@ def state_renderable(played: PlayedRound, advice: Advice, *, rows: int | None = 
     if state.own_melds:
         parts.append(Text("laid  ", style="dim").append_text(_melds_text(state.own_melds, deal)))
     if state.end is not None:
-        who = state.end.winner or "nobody"
+        who = inert(state.end.winner) if state.end.winner else "nobody"
         parts.append(
             Text(f"ended: {who} won, {state.end.finish}" if state.end.winner else f"ended: {state.end.finish}")
         )
@@ -153,7 +154,7 @@ def render_list(rounds: Sequence[PlayedRound]) -> None:
             str(state.deal.indicator or ""),
             str(state.events),
             tiles_text(state.hand, state.deal),
-            Text(f"{end.winner or 'nobody'} {end.finish}") if end else Text(""),
+            Text(f"{inert(end.winner) if end.winner else 'nobody'} {end.finish}") if end else Text(""),
             played.created,
         )
     out = console()

@@ -7,7 +7,8 @@ for markup) or :func:`inert` (a plain string).
 
 Names are also checked where they enter (:func:`okeytool.score.names.check_name` refuses control,
 zero-width and bidi characters), so this is the second line: text already stored, free-form notes,
-and anything quoted back.
+and anything quoted back. The escaping itself lives in :mod:`okeytool.user_text` (the ledger's
+exports use it too); this module adds the rich forms.
 
 >>> inert("Ali\\x1b[2J")
 'Ali\\\\x1b[2J'
@@ -17,37 +18,13 @@ and anything quoted back.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
-#: Unicode categories shown as escapes: control (C0/C1, DEL), format (zero-width, bidi controls,
-#: soft hyphen), surrogates, private use, unassigned, and line/paragraph separators.
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+from okeytool.user_text import HIDDEN_CATEGORIES, inert, visible
 
-
-def visible(char: str) -> str:
-    """One character as it may be printed: itself, or an escape (``\\x1b``, ``\\u202e``) if it is hidden."""
-    if unicodedata.category(char) not in HIDDEN_CATEGORIES:
-        return char
-    code = ord(char)
-    if code <= 0xFF:
-        return f"\\x{code:02x}"
-    if code <= 0xFFFF:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
-
-
-def inert(text: str) -> str:
-    """``text`` with every control, escape, zero-width and bidi character shown as an escape.
-
-    The result holds no character that acts on a terminal; markup stays literal wherever it is
-    printed as a rich ``Text`` (see :func:`user_text`).
-    """
-    if text.isprintable():
-        return text
-    return "".join(visible(ch) for ch in text)
+__all__ = ["HIDDEN_CATEGORIES", "and_list", "inert", "joined", "user_text", "visible"]
 
 
 def user_text(text: str, style: str = "") -> Text:

@@ -116,9 +116,14 @@ def _checked(state: RoundState) -> RoundState:
     return state
 
 
-def apply(state: RoundState, event: Event) -> RoundState:
+def apply(state: RoundState, event: Event, *, stored: bool = False) -> RoundState:
     """The state after ``event``. Raises :class:`EventError` (or :class:`SupplyError`, a
-    :class:`NotationError` for bad table melds) when the event cannot happen; ``state`` is unchanged."""
+    :class:`NotationError` for bad table melds) when the event cannot happen; ``state`` is unchanged.
+
+    ``stored``: the event was read back from the ledger, so the text in it (the winner's name) is
+    taken as it is: it was checked when it was entered, or stored by an okeytool from before that
+    check, and every output shows it with its hidden characters as escapes.
+    """
     if state.end is not None:
         raise EventError(f"the round has ended ({_end_text(state.end)}); undo the end to go on")
     deal = state.deal
@@ -166,7 +171,7 @@ def apply(state: RoundState, event: Event) -> RoundState:
         # the next table event gives the whole table, them included.
         return replace(nxt, hand=hand, own_melds=(*state.own_melds, tuple(laid)), opened=True)
     if isinstance(event, End):
-        return replace(nxt, end=_checked_end(state, event), phase="ended")
+        return replace(nxt, end=_checked_end(state, event, stored), phase="ended")
     raise EventError(f"unknown event {event!r}")
 
 
@@ -230,9 +235,9 @@ def finishes(deal: Deal, winner: bool) -> tuple[str, ...]:
     return tuple(f for f in scheme.finishes if f not in scheme.no_winner_finishes)
 
 
-def _checked_end(state: RoundState, event: End) -> End:
+def _checked_end(state: RoundState, event: End, stored: bool = False) -> End:
     winner = event.winner.strip() if event.winner is not None else None
-    if winner is not None and (not winner or not winner.isprintable()):
+    if winner is not None and (not winner or not (stored or winner.isprintable())):
         raise EventError(f"the winner's name must be printable text, not {event.winner!r}")
     allowed = finishes(state.deal, winner is not None)
     if event.finish not in allowed:
@@ -247,8 +252,9 @@ def _end_text(end: End) -> str:
     return f"{end.winner} won, {end.finish}" if end.winner else f"no winner, {end.finish}"
 
 
-def replay(events: Sequence[Event]) -> RoundState:
-    """The state after every event, from the ``start`` event on.
+def replay(events: Sequence[Event], *, stored: bool = False) -> RoundState:
+    """The state after every event, from the ``start`` event on (``stored``: events read back from
+    the ledger, see :func:`apply`).
 
     Raises :class:`EventError` when the first event is not a start or an event cannot happen
     (naming the event's number), and the input errors of :func:`start_state`.
@@ -258,7 +264,7 @@ def replay(events: Sequence[Event]) -> RoundState:
     state = start_state(events[0])
     for number, event in enumerate(events[1:], start=2):
         try:
-            state = apply(state, event)
+            state = apply(state, event, stored=stored)
         except InputError as err:
             raise EventError(f"event {number} ({event.verb}): {err}") from None
     return state

@@ -21,10 +21,11 @@ import unicodedata
 from collections.abc import Sequence
 
 from okeytool.errors import RoundError
+from okeytool.user_text import HIDDEN_CATEGORIES
 
 #: Unicode categories refused in names: control, format (zero-width, bidi), surrogates, private
-#: use, unassigned, line and paragraph separators.
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: use, unassigned, line and paragraph separators (the characters that do not show).
+REFUSED_CATEGORIES = HIDDEN_CATEGORIES
 #: The longest name kept (in characters): a name is a label at a table, not a document.
 MAX_NAME_LENGTH = 40
 
