@@ -190,6 +190,17 @@ def test_a_disk_that_fills_mid_write_simulated(tmp_path: Path, monkeypatch: pyte
         assert [len(r.events) for r in book.rounds()] == [1]
     assert json.loads(on_ledger(db, "game", "show", "--json").out)["rounds"] == []
 
+    @contextmanager
+    def failing_disk(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+        with real_transaction(conn):
+            yield conn
+            raise sqlite3.OperationalError("disk I/O error")  # with room left: a disk error, still not corrupt
+
+    monkeypatch.setattr("okeytool.ledger.store.transaction", failing_disk)
+    result = on_ledger(db, "game", "round", "-w", "A", "-f", "normal")
+    refused(result, "could not be read or written (disk I/O error); nothing changed")
+    assert "corrupt" not in result.err and "full" not in result.err
+
     def full_migration(conn: sqlite3.Connection, path: Path) -> None:
         raise sqlite3.OperationalError("database or disk is full")
 

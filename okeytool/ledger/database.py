@@ -255,10 +255,7 @@ def ledger_failure(err: sqlite3.Error, path: Path, *, new: bool = False) -> Ledg
     if kind == "read-only":
         return LedgerError(read_only_message(path))
     if kind == "io":
-        return LedgerError(
-            f"the game ledger {path} could not be read or written ({one_line(err)}): the disk failed; "
-            "what was being written was not stored"
-        )
+        return LedgerError(f"the game ledger {path} could not be read or written ({one_line(err)}); nothing changed")
     if kind == "corrupt":
         return LedgerError(f"the game ledger {path} is corrupt ({one_line(err)}); it was left untouched")
     return LedgerError(f"the game ledger {path} cannot be used ({one_line(err)}); it was left untouched")
