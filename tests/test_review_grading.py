@@ -50,7 +50,8 @@ def test_nothing_computed_a_worse_throw_is_ungraded_not_a_miss(monkeypatch: pyte
 def test_some_computed_a_throw_not_computed_is_never_counted_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     """With work for some rows: every throw of the hand is either graded by chance (and lost exactly
     the difference), a plain-ranking match, or ungraded; none is a miss without a computed chance."""
-    monkeypatch.setattr(chance, "TIME_LIMIT", 0.3)
+    # Work for some rows, not all (Python's recursion does less in the same seconds).
+    monkeypatch.setattr(chance, "TIME_LIMIT", 0.3 if chance.COMPILED else 10.0)
     deal, hand = CORPUS[0]
     ranking = chance.chance_ranking(deal, hand)
     assert any(r.computed for r in ranking.rows) and not all(r.computed for r in ranking.rows)
