@@ -220,7 +220,8 @@ def test_a_round_winner_stored_before_the_checks_is_escaped(tmp_path: Path) -> N
             (json.dumps({"event": "end", "winner": STORED, "finish": "normal"}),),
         )
     conn.close()
-    for args in (("round", "show"), ("round", "list"), ("round", "show", "--json"), ("round", "list", "--json")):
+    for args in (("round", "show"), ("round", "list"), ("round", "show", "--json"), ("round", "list", "--json"),
+                 ("round", "review"), ("round", "review", "--json")):  # fmt: skip
         result = okeytool(*args, db=db)
         assert result.returncode == 0 and no_hidden(result.stdout), (args, result.stderr)
     exported = okeytool("round", "export", db=db)

@@ -436,7 +436,7 @@ def review(
     limit = read_time_limit(time_limit)
     with book_at(db, write=False) as book:
         played = book.round(round_id)
-    result = review_round(played.id, played.events, draws=draws, time_limit=limit)
+    result = review_round(played.id, played.events, draws=draws, time_limit=limit, stored=True)
     if json:
         print_json(result.to_json())
     else:

@@ -123,7 +123,7 @@ def _answer(db: Path | None, word: str, rest: str) -> object:
 
         with book_at(db) as book:
             played = book.round()
-        return review_renderable(played, review(played.id, played.events))
+        return review_renderable(played, review(played.id, played.events, stored=True))
     if command == "end":
         return _end(db, rest)
     if verb_of(command) is None:

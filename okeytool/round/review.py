@@ -126,13 +126,19 @@ class Review:
 
 
 def review(
-    round_id: int, events: Sequence[Event], *, draws: int | None = None, time_limit: float | None = None
+    round_id: int,
+    events: Sequence[Event],
+    *,
+    draws: int | None = None,
+    time_limit: float | None = None,
+    stored: bool = False,
 ) -> Review:
     """Replay ``events`` and grade every own throw (none in Rummikub, which has no throw).
 
     ``draws``: the own draws left for every throw's win chance (None: :func:`draws_left` at each throw).
     ``time_limit``: seconds the review may take (None: no limit); past it the review stops with the
-    throws graded so far (``stopped``), the throw being graded left out.
+    throws graded so far (``stopped``), the throw being graded left out. ``stored``: the events were
+    read back from the ledger (as :func:`okeytool.round.state.replay` takes them).
     Raises as :func:`okeytool.round.state.replay`.
     """
     from okeytool.solver.classic.chance import Effort
@@ -154,7 +160,7 @@ def review(
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)  # this throw's grades are cut short
             decisions.append(_decide(number, state.hand, tile, grades))
-        state = apply(state, event)
+        state = apply(state, event, stored=stored)
     return Review(round_id, tuple(decisions))
 
 
