@@ -48,6 +48,16 @@ class Commands(LazyGroup):
 
     entries = COMMANDS
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise typer.Abort() from None  # "okeytool: aborted", exit 130 (typer would end silently)
+        except BrokenPipeError as err:
+            from okeytool.commands.streams import ReaderGone
+
+            raise ReaderGone() from err  # a quiet end (click would end with exit code 1)
+
 
 app = typer.Typer(
     name="okeytool",
@@ -78,16 +88,28 @@ def _options(
 
 def main() -> None:
     """Run the command line; bad input ends with a one-line message and exit code 2."""
+    try:
+        _run()
+    except KeyboardInterrupt:  # before the command or after it (one while it runs is typer.Abort)
+        sys.stderr.write("okeytool: aborted\n")
+        sys.exit(130)
+
+
+def _run() -> None:
+    from okeytool.commands.streams import ReaderGone, guard_stdin, held_output
     from okeytool.errors import LedgerError, OkeyError
     from okeytool.limits import TimeLimitExceeded
 
     if not _stdout_open():
         sys.stderr.write("okeytool: error: standard output is closed; nothing would be seen\n")
         sys.exit(2)
+    guard_stdin()
     usage_errors = _click_errors()
     try:
-        # The program's name is fixed: shell completion is asked for through $_OKEYTOOL_COMPLETE.
-        code = app(prog_name="okeytool", standalone_mode=False)
+        # The answer is held until the command is done: written whole, or not at all when it fails.
+        with held_output():
+            # The program's name is fixed: shell completion is asked for through $_OKEYTOOL_COMPLETE.
+            code = app(prog_name="okeytool", standalone_mode=False)
         sys.stdout.flush()  # inside the try: a reader that went away is handled below
     except typer.Abort:
         sys.stderr.write("okeytool: aborted\n")
@@ -102,7 +124,7 @@ def main() -> None:
     except RecursionError:
         sys.stderr.write("okeytool: error: the input is nested too deeply\n")
         sys.exit(2)
-    except BrokenPipeError:
+    except (BrokenPipeError, ReaderGone):
         # The reader went away (``okeytool ... | head``): stop quietly, without a flush error at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)

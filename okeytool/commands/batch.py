@@ -7,6 +7,7 @@ question a command builds (:mod:`okeytool.questions`), answered within its own t
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -22,6 +23,7 @@ import typer
 
 from okeytool.batch_lines import TooLong, answer_chunk, answer_line, quiet_worker
 from okeytool.commands.common import PANEL_OUTPUT, PANEL_SOLVER
+from okeytool.commands.streams import release_output
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
 
 CHUNK = 16
@@ -263,11 +265,12 @@ def register(app: typer.Typer) -> None:
                 results = run_on_cluster(read_lines(stream), scheduler, answer=answer, connect_timeout=connect_timeout)
             else:
                 results = run_batch(read_lines(stream), workers, limit)
+            release_output()  # the answers go out as they come: a batch streams
             if progress and sys.stderr.isatty():
                 _write_with_progress(results, None if file == "-" else _count_lines(file))
             else:
                 for out in results:
-                    sys.stdout.write(out + "\n")
+                    write_answer(out)
         finally:
             if file != "-":
                 stream.close()
@@ -304,5 +307,14 @@ def _write_with_progress(results: Iterable[str], total: int | None) -> None:
     with Progress(*columns, console=console, transient=True, redirect_stdout=False, redirect_stderr=False) as bar:
         task = bar.add_task("answering", total=total)
         for out in results:
-            sys.stdout.write(out + "\n")
+            write_answer(out)
             bar.advance(task)
+
+
+def write_answer(line: str) -> None:
+    """Write one answer line; where the output's encoding cannot show a character of it (an ASCII
+    terminal), the same JSON with that character escaped, so that every line is whole."""
+    try:
+        sys.stdout.write(line + "\n")
+    except UnicodeEncodeError:
+        sys.stdout.write(json.dumps(json.loads(line)) + "\n")

@@ -214,7 +214,21 @@ def ask(command: str, ctx: typer.Context, json_output: bool) -> None:
 
 
 def print_json(document: Any) -> None:
-    """Write one JSON document to stdout; characters that do not show as ``\\u`` escapes (the same data)."""
+    """Write one JSON document to stdout; characters that do not show as ``\\u`` escapes (the same data).
+
+    Where the output's encoding cannot show a character (an ASCII terminal), it is written as a
+    ``\\u`` escape too, so that the document is whole and the same data.
+    """
+    import json as jsonlib
+
     from okeytool.user_text import json_text
 
-    sys.stdout.write(json_text(document) + "\n")
+    text = json_text(document)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = jsonlib.dumps(jsonlib.loads(text))
+    except LookupError:
+        pass  # an encoding Python does not know: the stream reports it when written
+    sys.stdout.write(text + "\n")

@@ -32,10 +32,12 @@ def _words() -> list[str]:
 
 def run_live(db: Path | None) -> None:
     """Run the prompt until ``quit`` or end of input. Raises :class:`LedgerError` when there is no round."""
+    from okeytool.commands.streams import release_output
     from okeytool.ledger.rounds import book_at
 
     with book_at(db) as book:
         book.round()  # a current round must exist
+    release_output()  # a prompt: each answer is seen as soon as it is printed
     printer = _printer()
     printer(_show(db))
     lines = _prompt_lines() if sys.stdin.isatty() else _plain_lines()
