@@ -7,10 +7,15 @@ wherever it runs.
 
 from __future__ import annotations
 
+import io
 import json
+import multiprocessing
+import os
 import signal
+import sys
+import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
 
@@ -73,6 +78,44 @@ def answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
 
 
 def quiet_worker() -> None:
-    """A worker leaves interrupts to the parent (which ends the pool) and ends at once when terminated."""
+    """A worker leaves interrupts to the parent (which ends the pool), ends at once when terminated,
+    and ends quietly when the parent is gone (killed): no worker writes a traceback to the terminal.
+
+    The parent holds SIGINT and SIGTERM while the pool starts (a worker inherits them held, so that a
+    Ctrl-C cannot interrupt it half-way through starting); they are let through here.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        sys.stderr = _WhileParentLives(sys.stderr, parent)
+        threading.Thread(target=_end_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _end_with(parent: Any) -> None:
+    """End this worker at once when its parent is gone (a worker would else finish its chunk first)."""
+    parent.join()
+    os._exit(0)
+
+
+class _WhileParentLives(io.TextIOBase):
+    """A worker's standard error, quiet once the parent is gone: a worker whose parent was killed
+    fails writing its answers back, and its traceback would land on the user's terminal."""
+
+    def __init__(self, stream: TextIO, parent: Any) -> None:
+        super().__init__()
+        self.stream, self.parent = stream, parent
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.parent.is_alive():
+            return self.stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        if self.parent.is_alive():
+            self.stream.flush()

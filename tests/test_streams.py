@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,97 @@ def test_an_ascii_output_gets_json_whole_with_escapes(tmp_path: Path) -> None:
     batch = okeytool("batch", str(source), env=ASCII)
     assert batch.returncode == 0 and batch.stdout.isascii()
     assert [json.loads(line)["id"] for line in batch.stdout.splitlines()] == PLAYERS.split(",")
+
+
+# -- batch --jobs 2: the parent killed, or interrupted while the pool starts ------------------------
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (read from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rpartition(")")[2].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def read_to_end(stream: int, timeout: float = 60) -> bytes:
+    """What is written to ``stream`` until every process holding it has ended (or ``timeout``)."""
+    out, end = b"", time.monotonic() + timeout
+    while time.monotonic() < end:
+        ready, _, _ = select.select([stream], [], [], 0.2)
+        if ready:
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                return out
+            out += chunk
+    raise AssertionError(f"a process still holds the terminal after {timeout} s: {out!r}")
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+
+
+@needs_proc
+def test_a_killed_parent_leaves_no_worker_talking(tmp_path: Path) -> None:
+    """SIGKILL of the parent: its workers end at once, without a traceback or a warning."""
+    source = questions(tmp_path / "questions.jsonl", 50000)
+    err_read, err_write = os.pipe()
+    process = subprocess.Popen([*OKEYTOOL, "batch", str(source), "--jobs", "2"], stdout=subprocess.PIPE,
+                               stderr=err_write, start_new_session=True)  # fmt: skip
+    os.close(err_write)
+    try:
+        assert process.stdout is not None
+        assert json.loads(process.stdout.readline())["id"] == 0  # the workers are answering
+        process.kill()
+        process.wait(timeout=60)
+        text = read_to_end(err_read).decode("utf-8", "replace")  # every worker has ended
+    finally:
+        os.close(err_read)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert text == "", text
+
+
+def interrupt_when(processes: int, delay: float, tmp_path: Path) -> tuple[int, str]:
+    """Ctrl-C (SIGINT to the process group) ``delay`` seconds after the batch has ``processes``
+    processes below it (the resource tracker, the fork server, the workers); the exit code and all
+    that reached stderr."""
+    source = questions(tmp_path / "questions.jsonl", 5000)
+    err_read, err_write = os.pipe()
+    process = subprocess.Popen([*OKEYTOOL, "batch", str(source), "--jobs", "2"], stdout=subprocess.DEVNULL,
+                               stderr=err_write, start_new_session=True)  # fmt: skip
+    os.close(err_write)
+    try:
+        end = time.monotonic() + 60
+        while len(descendants(process.pid)) < processes and process.poll() is None and time.monotonic() < end:
+            time.sleep(0.005)
+        time.sleep(delay)
+        os.killpg(process.pid, signal.SIGINT)
+        text = read_to_end(err_read).decode("utf-8", "replace")
+        return process.wait(timeout=60), text
+    finally:
+        os.close(err_read)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+@needs_proc
+@pytest.mark.parametrize(
+    ("processes", "delay"),
+    [(1, 0.0), (1, 0.05), (1, 0.15), (2, 0.05), (2, 0.2), (3, 0.0), (4, 0.05)],
+    ids=["tracker", "tracker+0.05s", "tracker+0.15s", "fork server+0.05s", "fork server+0.2s", "worker", "workers"],
+)
+def test_ctrl_c_while_the_pool_starts_is_one_line(tmp_path: Path, processes: int, delay: float) -> None:
+    """Ctrl-C while the pool's processes start, the fork server still importing the answering code."""
+    code, text = interrupt_when(processes, delay, tmp_path)
+    assert "Traceback" not in text and "Error" not in text, text
+    assert text in ("", "okeytool: aborted\n"), text
+    assert code in (130, 0), text  # 0: the batch was done before the signal came

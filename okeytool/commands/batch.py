@@ -13,6 +13,7 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from itertools import chain, islice
 from multiprocessing.pool import AsyncResult
@@ -81,17 +82,58 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEF
     # for a window to drain, and memory does not grow with the input.
     lines_left = chain(first, pending)
     ahead: deque[AsyncResult[list[str]]] = deque()
-    with _context(get_context).Pool(jobs, initializer=quiet_worker) as pool:
+    context = _context(get_context)
+    _start_resource_tracker()
+    with _signals_held():
+        # A Ctrl-C (or SIGTERM) while the pool starts is taken when it is running: by the parent,
+        # which then ends it (_interrupted); the processes started meanwhile never see it.
+        pool = context.Pool(jobs, initializer=quiet_worker)
         _LIVE_POOLS.append(pool)
-        try:
+    try:
+        with pool:
             while True:
                 while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
                     ahead.append(pool.apply_async(answer_chunk, (chunk, time_limit)))
                 if not ahead:
                     return
                 yield from ahead.popleft().get()
-        finally:
-            _LIVE_POOLS.remove(pool)
+    finally:
+        _LIVE_POOLS.remove(pool)
+
+
+#: The signals held while a pool starts (and, inherited, in the processes it starts until they are ready).
+HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold :data:`HELD_SIGNALS` for the block; one that came meanwhile is taken at its end.
+
+    Processes started in the block inherit them held: the fork server while it imports the
+    answering code, each worker until :func:`~okeytool.batch_lines.quiet_worker` lets them through.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker now, before signals are held (starting it lets them
+    through again), and without its warnings: when the parent is killed (SIGKILL) the tracker
+    removes the pool's semaphores, as it should, and its warning about them would reach the terminal."""
+    from multiprocessing import resource_tracker
+
+    quiet = "ignore::UserWarning"
+    sys.warnoptions.append(quiet)  # the tracker's command line is made from this process's -W options
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions.remove(quiet)
 
 
 def _context(get_context: Any) -> Any:
