@@ -7,12 +7,30 @@ the application and turns library errors into one-line messages with exit code 2
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+from types import FrameType
 from typing import Annotated, Any
 
-import typer
 
-from okeytool.commands.lazy import Entry, LazyGroup
+def _interrupted_while_loading(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C while the command line is still loading: the one line of a later Ctrl-C, no traceback."""
+    sys.stderr.write("okeytool: aborted\n")
+    os._exit(130)
+
+
+# Until this module is loaded (typer, rich and the rest imported), a Ctrl-C ends the program with
+# one line; the handler in place before comes back at the end of the module.
+_BEFORE_LOADING = (
+    signal.signal(signal.SIGINT, _interrupted_while_loading)
+    if threading.current_thread() is threading.main_thread()
+    else None
+)
+
+import typer  # noqa: E402 - after the handler above
+
+from okeytool.commands.lazy import Entry, LazyGroup  # noqa: E402
 
 #: Exit code of a command stopped by its time limit (``--time-limit``); bad input is 2.
 EXIT_TIME_LIMIT = 3
@@ -200,3 +218,7 @@ def _visible(text: str) -> str:
 def _help_hint(err: BaseException) -> str:
     ctx = getattr(err, "ctx", None)
     return f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+
+
+if _BEFORE_LOADING is not None:
+    signal.signal(signal.SIGINT, _BEFORE_LOADING)

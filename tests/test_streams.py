@@ -231,3 +231,25 @@ def test_ctrl_c_while_the_pool_starts_is_one_line(tmp_path: Path, processes: int
     assert "Traceback" not in text and "Error" not in text, text
     assert text in ("", "okeytool: aborted\n"), text
     assert code in (130, 0), text  # 0: the batch was done before the signal came
+
+
+IMPORT_INTERRUPTED = """
+import os, signal, sys
+
+class Interrupt:  # Ctrl-C while the command line is importing typer
+    def find_spec(self, name, path=None, target=None):
+        if name == "typer":
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Interrupt())
+from okeytool.cli import main
+sys.argv = ["okeytool", "--version"]
+main()
+"""
+
+
+def test_ctrl_c_while_modules_are_importing_is_one_line() -> None:
+    done = subprocess.run([sys.executable, "-c", IMPORT_INTERRUPTED], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "okeytool: aborted\n")
