@@ -34,8 +34,8 @@ def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> 
     ``time_limit`` is the limit of a line that sets none (its ``"time_limit"`` field).
     """
     from okeytool.errors import OkeyError
-    from okeytool.limits import TimeLimitExceeded
-    from okeytool.questions import answer, read_question
+    from okeytool.limits import TimeLimitExceeded, deadline
+    from okeytool.questions import BATCH_LINE, answer, read_question, read_time_limit
 
     ident: Any = None
     document: dict[str, Any]
@@ -57,8 +57,13 @@ def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> 
             fields.pop("time_limit", None)
             if time_limit != DEFAULT_TIME_LIMIT:  # the batch's own --time-limit, as if the line set it
                 fields["time_limit"] = time_limit
-        question = read_question(command, fields)
-        document = dict(answer(question).to_json())
+        try:
+            limit = read_time_limit(fields.get("time_limit", DEFAULT_TIME_LIMIT), BATCH_LINE)
+        except ValueError:
+            limit = DEFAULT_TIME_LIMIT  # read_question refuses it, as any bad field
+        with deadline(limit):  # the whole line: reading the question as well as answering it
+            question = read_question(command, fields)
+            document = dict(answer(question).to_json())
     except TimeLimitExceeded as err:
         document = {"error": str(err), "status": "time_limit"}
     except (OkeyError, ValueError) as err:

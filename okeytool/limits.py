@@ -65,12 +65,16 @@ def deadline(seconds: float) -> Iterator[None]:
     """Answer a question within ``seconds``.
 
     Raises :class:`TimeLimitExceeded` inside the block when the time is up (from the timer, in the
-    main thread; elsewhere only where code checks :func:`remaining`). Deadlines do not nest: an
-    inner one replaces the outer one until it ends.
+    main thread; elsewhere only where code checks :func:`remaining`). A deadline inside another
+    never ends later than the one around it (a command's limit covers reading the question and
+    printing the answer as well as answering it); the one around it holds again when it ends.
     """
     global _deadline, _seconds
     outer = _deadline, _seconds
-    _deadline, _seconds = time.monotonic() + seconds, seconds
+    end = time.monotonic() + seconds
+    if _deadline is not None and _seconds is not None and _deadline <= end:
+        end, seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
+    _deadline, _seconds = end, seconds
     timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     previous = None
     if timer:
@@ -79,7 +83,7 @@ def deadline(seconds: float) -> Iterator[None]:
             raise TimeLimitExceeded(seconds)
 
         previous = signal.signal(signal.SIGALRM, _stop)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
     try:
         yield
     finally:
@@ -87,3 +91,5 @@ def deadline(seconds: float) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
         _deadline, _seconds = outer
+        if timer and _deadline is not None:  # the enclosing deadline's timer runs on
+            signal.setitimer(signal.ITIMER_REAL, max(_deadline - time.monotonic(), 1e-6))

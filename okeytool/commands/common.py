@@ -196,21 +196,26 @@ def typed_fields(ctx: typer.Context) -> dict[str, Any]:
 
 
 def ask(command: str, ctx: typer.Context, json_output: bool) -> None:
-    """Read the question typed on the command line, answer it, print the answer.
+    """Read the question typed on the command line, answer it, print the answer, all within its
+    time limit (``--time-limit``; the output is held until the command is done, so a question
+    stopped while its answer is printed shows no half answer).
 
     Raises :class:`InputError` for a bad question, :class:`~okeytool.limits.TimeLimitExceeded` when
     the time limit passes, and the solvers' errors.
     """
-    from okeytool.questions import COMMAND_LINE, answer, read_question
+    from okeytool.limits import DEFAULT_TIME_LIMIT, deadline
+    from okeytool.questions import COMMAND_LINE, answer, read_question, read_time_limit
 
-    question = read_question(command, typed_fields(ctx), COMMAND_LINE)
-    result = answer(question)
-    if json_output:
-        print_json(result.to_json())
-        return
-    from okeytool.render.results import render_result
+    fields = typed_fields(ctx)
+    with deadline(read_time_limit(fields.get("time_limit", DEFAULT_TIME_LIMIT), COMMAND_LINE)):
+        question = read_question(command, fields, COMMAND_LINE)
+        result = answer(question)
+        if json_output:
+            print_json(result.to_json())
+            return
+        from okeytool.render.results import render_result
 
-    render_result(question.deal, result)
+        render_result(question.deal, result)
 
 
 def print_json(document: Any) -> None:
