@@ -396,14 +396,14 @@ class _Reader:
         Raises :class:`InputError` for a model field without ``chance``, ``draws`` with ``pile``,
         values outside the model, and fields that do not go with a chance ranking.
         """
-        from okeytool.solver.classic import chance as model
-
         spell, given = self.spelling, self.given
         setting = [f for f in ("draws", "pile", "risk", "goal") if f in given]
         if not self.flag("chance", False):
             if setting:
                 raise InputError(f"{spell(setting[0])} sets the win-chance model; it needs {spell('chance')}")
             return None
+        from okeytool.solver.classic import chance as model  # only here: a question without it starts faster
+
         if "draws" in given and "pile" in given:
             raise InputError(f"give either {spell('draws')} or {spell('pile')}, not both ({spell('draws')} "
                              f"follows from {spell('pile')} for a four-player table)")  # fmt: skip

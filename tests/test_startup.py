@@ -90,10 +90,11 @@ def test_a_command_imports_its_own_module_only_and_no_pydantic() -> None:
     assert loaded(modules, *others, "pydantic", "sqlite3", "ortools", "multiprocessing") == set()
 
 
-def test_a_winning_check_imports_no_renderer_of_another_game() -> None:
+def test_a_winning_check_imports_no_renderer_of_another_game_nor_the_chance_model() -> None:
     modules, done = imported("check", *HAND)
     assert done.returncode == 0
     assert loaded(modules, "okeytool.render.opening", "okeytool.render.play", "okeytool.solver.okey101") == set()
+    assert loaded(modules, "okeytool.solver.classic.chance") == set()  # no --chance asked
 
 
 def test_every_answer_has_its_renderer() -> None:

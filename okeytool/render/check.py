@@ -25,12 +25,12 @@ FINISH_NAMES = {
 def render_check_answer(deal: Deal, answer: CheckAnswer) -> None:
     """Print the check; for a hand that does not win, how far it is and the best throw; with
     ``--chance``, finishing now against holding (or, not winning, the best throw by win chance)."""
-    from okeytool.render.analysis import render_chance_advice
-
     render_check(deal, answer.result, answer.distance)
     ranking = answer.chance
     if ranking is None:
         return
+    from okeytool.render.analysis import render_chance_advice
+
     out = console()
     finish_now = ranking.finish_now
     if finish_now is not None:
