@@ -104,11 +104,12 @@ def main() -> None:
         rows = table(measure(args.runs))
     print("\n".join(rows))
     if args.write:
-        write_section(rows, args.runs, load)
+        write_section(rows, args.runs, load, args.cached)
 
 
-def write_section(rows: list[str], runs: int, load: float) -> None:
-    """Put ``rows`` into the "Start-up" section of RESULTS.md, in place (before the next section)."""
+def write_section(rows: list[str], runs: int, load: float, cached: bool) -> None:
+    """Put ``rows`` into the "Start-up" section of RESULTS.md under its ``<!-- measured -->`` line,
+    in place of what was there (the text above that line, and the sections after, are kept)."""
     results = Path(__file__).with_name("RESULTS.md")
     text = results.read_text(encoding="utf-8")
     start = text.find(SECTION)
@@ -120,12 +121,14 @@ def write_section(rows: list[str], runs: int, load: float) -> None:
     if marker not in body:
         raise SystemExit(f"the '{SECTION}' section has no {marker} line to put the figures under")
     head, _, _ = body.partition(marker)
+    bytecode = "every module's bytecode cached (--cached)" if cached else "as this environment runs them"
     measured = [
         marker,
-        f"Measured {date.today().isoformat()} on {os.cpu_count()} cores (load average {load:.1f} at the start),",
-        f"median of {runs} processes each:",
+        f"Measured {date.today().isoformat()} on {os.cpu_count()} cores (load average {load:.1f} at the start) by",
+        f"`python -m benchmarks.bench_startup --write`, {bytecode}; median of {runs} processes each:",
         "",
         *rows,
+        "",
         "",
     ]
     results.write_text(text[:start] + head + "\n".join(measured) + text[start + len(body) :], encoding="utf-8")
