@@ -125,7 +125,7 @@ def _run() -> None:
     usage_errors = _click_errors()
     try:
         # The answer is held until the command is done: written whole, or not at all when it fails.
-        with held_output():
+        with held_output() as held:
             # The program's name is fixed: shell completion is asked for through $_OKEYTOOL_COMPLETE.
             code = app(prog_name="okeytool", standalone_mode=False)
         sys.stdout.flush()  # inside the try: a reader that went away is handled below
@@ -152,13 +152,23 @@ def _run() -> None:
     except usage_errors as caught:
         usage: Any = caught  # a click usage error: show(), format_message(), exit_code
         if type(usage).__name__ == "NoArgsIsHelpError":
-            usage.show()  # no arguments at all: the help text, not an error line
+            _show_help(held, usage)  # no arguments at all: the help text, not an error line
         else:
             message = _one_line(usage.format_message()).replace(": Value error, ", ": ")
             sys.stderr.write(f"okeytool: error: {message}{_help_hint(usage)}\n")
         sys.exit(usage.exit_code)
     # Without standalone mode a raised typer.Exit (and --help) comes back as the exit code.
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _show_help(held: Any, usage: Any) -> None:
+    """The help of a group given no command: printed while the error was raised (and held), then
+    the error's own text; quietly nothing when the reader has gone."""
+    try:
+        held.write_out()
+        usage.show()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _click_errors() -> tuple[type[BaseException], ...]:

@@ -106,6 +106,15 @@ def test_a_reader_that_reads_one_line_then_goes(tmp_path: Path) -> None:
     assert err == b""
 
 
+@pytest.mark.parametrize("args", [[], ["game"], ["round"]])
+def test_a_group_given_no_command_prints_its_help(args: list[str]) -> None:
+    """The help is printed while the error is raised, so it is held with the output: it is shown all the same."""
+    done = okeytool(*args, env={"COLUMNS": "100"})
+    assert done.returncode == 2
+    assert f"Usage: okeytool {' '.join(args)}".rstrip() + " [OPTIONS] COMMAND [ARGS]..." in done.stdout
+    assert "Commands" in done.stdout and "Traceback" not in done.stderr
+
+
 # -- an output that cannot show every character -----------------------------------------------------
 
 ASCII = {"PYTHONIOENCODING": "ascii"}

@@ -81,10 +81,6 @@ class HeldOutput(io.TextIOBase):
             self.write_out()
             self._released = True
 
-    def discard(self) -> None:
-        """Drop what is held (the command failed: its error line is shown alone)."""
-        self._held = []
-
 
 class OutputError(InputError):
     """The answer has a character the encoding of standard output cannot show."""
@@ -99,8 +95,8 @@ class OutputError(InputError):
 
 @contextmanager
 def held_output() -> Iterator[HeldOutput]:
-    """Hold standard output for the block: written at its end (or at ``SystemExit``), dropped when
-    it raises anything else.
+    """Hold standard output for the block: written at its end (or at ``SystemExit``); when it raises
+    anything else, left unwritten (the caller may still :meth:`~HeldOutput.write_out` it).
 
     Raises :class:`OutputError` or ``OSError`` from writing it out (see :meth:`HeldOutput.write_out`).
     """
@@ -112,9 +108,6 @@ def held_output() -> Iterator[HeldOutput]:
     except SystemExit:  # a command's own way to end (shell completion ends so): its output stands
         sys.stdout = stream
         held.write_out()
-        raise
-    except BaseException:
-        held.discard()
         raise
     finally:
         sys.stdout = stream
