@@ -23,11 +23,22 @@ sys.path.insert(0, str(Path(__file__).parent))  # tests/strategies.py and tests/
 
 VECTORS = Path(__file__).parent / "vectors" / "hands.jsonl"  # worked answers with known results
 
+#: ``OKEYTOOL_TEST_DEPTH=deep pytest`` runs the slowest properties and seeded corpora at full depth (about
+#: three times the examples); the default run, the README's ``pytest`` and CI's, keeps the suite within minutes.
+DEEP = os.environ.get("OKEYTOOL_TEST_DEPTH", "") == "deep"
+
+
+def examples(deep: int) -> int:
+    """How many examples (or corpus hands) a slow check takes: ``deep`` in a deep run, a third of it
+    (at least 10) by default. The checks are the same; a deep run tries more cases."""
+    return deep if DEEP else max(10, deep // 3)
+
+
 # Solver answers are checked against slow references: no per-example deadline, modest counts.
 settings.register_profile(
     "okeytool",
     deadline=None,
-    max_examples=50,
+    max_examples=150 if DEEP else 50,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
 )
 settings.load_profile("okeytool")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from conftest import examples
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from strategies import (
@@ -113,7 +114,7 @@ def test_deficiency_zero_exactly_when_complete(built: BuiltHand) -> None:
         assert result.useful == ()
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(one_away_hands())
 def test_waits_equal_brute_force_on_one_away_hands(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)
@@ -130,7 +131,7 @@ def test_waits_equal_brute_force_on_one_away_hands(built: BuiltHand) -> None:
     assert_unseen(deal, tiles, (), result)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.one_of(mixed_hands(analysis_deals()), dense_hands()))
 def test_waits_equal_brute_force_on_any_hand(built: BuiltHand) -> None:
     deal, tiles = held_deal(built)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import BuiltHand, near_hands, one_away_hands, seen_tiles
@@ -10,7 +11,7 @@ from strategies import BuiltHand, near_hands, one_away_hands, seen_tiles
 from okeytool.solver.classic.chance import ChanceSolver, HandFacts, Method
 
 
-@settings(max_examples=25, deadline=None, derandomize=True)
+@settings(max_examples=examples(25), deadline=None, derandomize=True)
 @given(one_away_hands(), st.data(), st.sampled_from(["advance", "swap"]), st.integers(1, 4))
 def test_planned_recursion_is_the_reference(hand: BuiltHand, data: st.DataObject, method: Method, draws: int) -> None:
     if data.draw(st.booleans()):

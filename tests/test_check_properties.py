@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from conftest import examples
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from reference import meld_arrangement as reference_melds
@@ -78,7 +79,7 @@ def test_seven_pairs_with_okeys_win_as_pairs(built: BuiltHand) -> None:
     assert_valid(built.deal, built.tiles, result)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(okey_deals().flatmap(lambda deal: winning_hands(deal, wilds=1)))
 def test_a_false_joker_never_plays_as_a_wild(built: BuiltHand) -> None:
     """Replace the one real okey of a winning hand by F: it wins only where F fits as the okey face."""
@@ -108,7 +109,7 @@ def test_search_agrees_with_the_reference_on_14_tiles(built: BuiltHand) -> None:
     assert_valid(built.deal, built.tiles, result)
 
 
-@settings(max_examples=70)
+@settings(max_examples=examples(70))
 @given(mixed_hands(any_deal).flatmap(with_extra))
 def test_search_agrees_with_the_reference_on_15_tiles(drawn: tuple[BuiltHand, Tile]) -> None:
     built, _ = drawn
@@ -117,7 +118,7 @@ def test_search_agrees_with_the_reference_on_15_tiles(drawn: tuple[BuiltHand, Ti
     assert_valid(built.deal, built.tiles, result)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(mixed_hands(any_deal))
 def test_cpsat_agrees_with_the_search_and_the_reference_on_14_tiles(built: BuiltHand) -> None:
     deal = built.deal

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import table_joker_problem, written_joker_faces
@@ -262,7 +263,7 @@ def check_invariants(rack: Sequence[Tile], table: Sequence[Sequence[Tile]], play
 # --- properties ------------------------------------------------------------------------------------
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(games())
 def test_opened_play_matches_the_reference(game: Game) -> None:
     rack, table = game
@@ -275,7 +276,7 @@ def test_opened_play_matches_the_reference(game: Game) -> None:
         assert play.value == value
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(games(max_rack=3, numbers=3, table_jokers=True))
 def test_table_jokers_are_freed_only_by_their_tile(game: Game) -> None:
     """Small tables whose melds hold jokers, against the brute force: the same optimum, and every
