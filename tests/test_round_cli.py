@@ -1,4 +1,5 @@
-"""Whole rounds through ``okeytool round`` in real processes against a real ledger file.
+"""Whole rounds through ``okeytool round`` against a real ledger file: each command through the real
+entry point (in this process, opening the ledger anew as a new process would), and killed processes.
 
 After every event the printed state equals the state rebuilt from scratch from the stored events
 (and the test's own bookkeeping of hand and seen tiles); unseen counts are checked against the
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import in_process
 
 from okeytool.ledger.rounds import RoundBook
 from okeytool.parse.notation import parse_tile
@@ -29,11 +31,9 @@ from okeytool.round.state import replay
 
 
 def cli(db: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "OKEYTOOL_DB": str(db), "COLUMNS": "120"}
-    return subprocess.run(
-        [sys.executable, "-m", "okeytool", "round", *args], input=stdin, capture_output=True, text=True, env=env,
-        timeout=60,
-    )  # fmt: skip
+    """``okeytool round ARGS`` on ledger ``db``."""
+    run = in_process("round", *args, stdin=stdin or "", env={"OKEYTOOL_DB": str(db), "COLUMNS": "120"})
+    return subprocess.CompletedProcess(["okeytool", "round", *args], run.code, run.out, run.err)
 
 
 def event(db: Path, *args: str) -> dict[str, Any]:
@@ -187,15 +187,13 @@ def test_a_101_round_with_table_melds_and_an_opening(db: Path) -> None:
 
 
 def test_end_enters_the_result_in_the_current_game(db: Path) -> None:
-    env = {**os.environ, "OKEYTOOL_DB": str(db)}
-    subprocess.run([sys.executable, "-m", "okeytool", "game", "new", "--players", "Ali,Bora,Cem,Deniz"],
-                   check=True, env=env, capture_output=True)  # fmt: skip
+    env = {"OKEYTOOL_DB": str(db)}
+    assert in_process("game", "new", "--players", "Ali,Bora,Cem,Deniz", env=env).code == 0
     event(db, "start", "-i", "R4", "R1-3 B5-7 K9-11 Y1-4 K1 K5")
     bad = cli(db, "end", "--winner", "Nobody", "--game")
     assert bad.returncode == 2 and event(db, "show")["end"] is None  # the game refused it: nothing ended
     assert event(db, "end", "--winner", "Bora", "--finish", "okey", "--game")["end"]["winner"] == "Bora"
-    game = json.loads(subprocess.run([sys.executable, "-m", "okeytool", "game", "show", "--json"],
-                                     check=True, env=env, capture_output=True, text=True).stdout)  # fmt: skip
+    game = json.loads(in_process("game", "show", "--json", env=env).out)
     assert game["totals"] == {"Ali": 16, "Bora": 20, "Cem": 16, "Deniz": 16}
 
 

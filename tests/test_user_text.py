@@ -5,10 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,12 +23,10 @@ ESC = "\x1b"
 
 
 def okeytool(*args: str, db: Path | None = None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
-    if db is not None:
-        env["OKEYTOOL_DB"] = str(db)
-    return subprocess.run(
-        [sys.executable, "-m", "okeytool", *args], input=stdin, capture_output=True, text=True, env=env, timeout=60
-    )
+    """``okeytool ARGS`` through the real entry point, in this process (output goes to pipes either way)."""
+    env = {"NO_COLOR": "1", "COLUMNS": "200", **({"OKEYTOOL_DB": str(db)} if db is not None else {})}
+    run = in_process(*args, stdin=stdin or "", env=env)
+    return subprocess.CompletedProcess(["okeytool", *args], run.code, run.out, run.err)
 
 
 def test_inert_shows_control_and_invisible_characters_as_escapes() -> None:
