@@ -6,6 +6,8 @@ what it graded."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,6 +89,12 @@ def test_round_review_time_limit_exit_code_3(run_main, monkeypatch: pytest.Monke
     stopped = run_main("round", "review", "--time-limit", "0.000001", "--json")
     assert stopped.code == 3 and "time limit of 1e-06 s" in stopped.err
     assert json.loads(stopped.out)["stopped"] is True  # what it graded is still shown
+    merged = subprocess.run(
+        [sys.executable, "-m", "okeytool", "round", "review", "--time-limit", "0.000001"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120,
+    )  # fmt: skip
+    assert merged.returncode == 3  # as a terminal shows it: the review, then where it stopped
+    assert 0 <= merged.stdout.index("every throw") < merged.stdout.index("okeytool: stopped")
     bad = run_main("round", "review", "--time-limit", "0")
     assert bad.code == 2 and "--time-limit" in bad.err
     monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)

@@ -444,6 +444,9 @@ def review(
 
         render_review(played, result)
     if result.stopped:
+        from okeytool.commands.streams import release_output
+
+        release_output()  # the review first, then the line saying where it stopped
         sys.stdout.flush()
         sys.stderr.write(f"okeytool: stopped: time limit of {limit:g} s reached; shown: the throws graded before it\n")
         raise typer.Exit(3)  # the exit code of a question stopped by its time limit

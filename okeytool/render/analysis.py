@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -10,8 +11,10 @@ from rich.text import Text
 from okeytool.deal import Deal
 from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
 from okeytool.solver.classic.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
-from okeytool.solver.classic.chance import ChanceRanking, ChanceRow
 from okeytool.solver.rummikub.play import GoOut
+
+if TYPE_CHECKING:
+    from okeytool.solver.classic.chance import ChanceRanking, ChanceRow
 
 FINISH_NAMES = {"normal": "wins", "okey": "wins, okey finish", "pairs": "wins, seven pairs",
                 "pairs+okey": "wins, seven pairs + okey finish"}  # fmt: skip
