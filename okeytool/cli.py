@@ -137,7 +137,7 @@ def _run() -> None:
         sys.exit(EXIT_TIME_LIMIT)
     except (OkeyError, ValueError) as err:
         kind = "error" if isinstance(err, (ValueError, LedgerError)) else "failed"
-        sys.stderr.write(f"okeytool: {kind}: {_one_line(str(err))}\n")
+        sys.stderr.write(f"okeytool: {kind}: {_one_line(str(err))}{_kept(err)}\n")
         sys.exit(2 if kind == "error" else 1)
     except RecursionError:
         sys.stderr.write("okeytool: error: the input is nested too deeply\n")
@@ -159,6 +159,16 @@ def _run() -> None:
         sys.exit(usage.exit_code)
     # Without standalone mode a raised typer.Exit (and --help) comes back as the exit code.
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _kept(err: BaseException) -> str:
+    """For an answer that could not be printed after the ledger was changed: that the change is kept."""
+    from okeytool.commands.streams import OutputError
+
+    ledger = sys.modules.get("okeytool.ledger.database")
+    if isinstance(err, OutputError) and ledger is not None and ledger.committed():
+        return "; the change to the ledger was saved, so do not enter it again"
+    return ""
 
 
 def _show_help(held: Any, usage: Any) -> None:

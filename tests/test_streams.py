@@ -136,6 +136,18 @@ def test_an_ascii_output_gets_the_whole_table_or_only_the_error(db: Path) -> Non
     assert okeytool("check", *HAND, env=ASCII).returncode == 0  # an answer in ASCII is shown whole
 
 
+def test_a_change_kept_in_the_ledger_is_said_when_its_answer_cannot_be_shown(db: Path) -> None:
+    """ASCII cannot show the table of a round entered for a player named with Turkish letters: the
+    error says that the round was saved, so that nobody enters it twice."""
+    entered = okeytool("game", "round", "--winner", "Bora", "--finish", "okey", "-i", "R4", "--db", str(db), env=ASCII)
+    assert entered.returncode == 2 and entered.stdout == ""
+    assert "the change to the ledger was saved, so do not enter it again" in entered.stderr
+    shown = okeytool("game", "show", "--json", "--db", str(db))
+    assert len(json.loads(shown.stdout)["rounds"]) == 1
+    refused = okeytool("score", "--players", PLAYERS, "--winner", "Bora", "--finish", "okey", "-i", "R4", env=ASCII)
+    assert refused.returncode == 2 and "saved" not in refused.stderr  # nothing was written there
+
+
 def test_an_ascii_output_gets_json_whole_with_escapes(tmp_path: Path) -> None:
     score = okeytool("score", "--players", PLAYERS, "--winner", "Bora", "--finish", "okey", "-i", "R4", "--json",
                      env=ASCII)  # fmt: skip

@@ -362,14 +362,25 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
             conn.execute(f"PRAGMA user_version = {version + 1}")
 
 
+_committed = 0
+
+
+def committed() -> int:
+    """How many write transactions this process has committed (a command that changed the ledger
+    and then could not print its answer says that the change was kept)."""
+    return _committed
+
+
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One write transaction (``BEGIN IMMEDIATE``): committed on success, rolled back on any error
     (a failed commit included)."""
+    global _committed
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
         conn.execute("COMMIT")
+        _committed += 1
     except BaseException:
         # SQLite may have rolled back already (a full disk, a disk error): the first error is the one to report.
         if conn.in_transaction:
