@@ -5,6 +5,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
 
     python -m benchmarks.bench_chance
     python -m benchmarks.bench_chance --work    # the work rates and the rows computed by default
+    OKEYTOOL_PURE_PYTHON=1 python -m benchmarks.bench_chance --work    # the same in pure Python
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from benchmarks.corpus import Case, full_set, random_deal, random_hands, winning
 from benchmarks.harness import print_table
 from okeytool.rules import get_rules
 from okeytool.solver.classic.analysis import rank_discards
-from okeytool.solver.classic.chance import WORK_PER_SECOND, ChanceSolver, HandFacts, chance_of, chance_ranking
+from okeytool.solver.classic.chance import (
+    WORK_PER_SECOND,
+    ChanceSolver,
+    HandFacts,
+    chance_of,
+    chance_ranking,
+)
 
 CASES = 20
 DRAWS = 8
@@ -124,19 +131,21 @@ def work_rate(cases: int = 8, rows: int = 4) -> list[str]:
     groups = hands_by_distance(cases, seed=SEED + 2)
     hands = [c for d in (2, 3) for c in groups[d][:cases]]
     lines = []
-    for engine, method, draws in (("compiled", "advance", 8), ("planned", "advance", 8), ("reference", "exact", 2)):
+    for method, draws in (("advance", 8), ("exact", 2)):  # each recursion as this process runs it
         rates = []
+        engine = ""
         for case in hands:
-            facts = HandFacts(case.deal, compiled=engine == "compiled")
+            facts = HandFacts(case.deal)
             work, start = 0, perf_counter()
             for option in rank_discards(case.deal, case.tiles).options[:rows]:
                 rest = list(case.tiles)
                 rest.remove(option.tile)
                 solver = ChanceSolver(facts, [option.tile], 0.05, method)  # type: ignore[arg-type]
                 solver.solve(facts.state(rest), draws)
+                engine = solver.engine
                 work += solver.work
             rates.append(work / (perf_counter() - start))
-            if engine == "planned" and len(rates) == 4:
+            if engine.startswith("planned") and len(rates) == 4:
                 break  # Python's advancing recursion takes seconds a hand
         rates.sort()
         lines.append(f"| {engine} | {method}, {draws} draws | {len(rates)} | {rates[len(rates) // 2]:,.0f} | "

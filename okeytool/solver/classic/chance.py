@@ -103,11 +103,18 @@ MAX_DRAWS = 12
 #: (:attr:`ChanceSolver.work`) at :data:`WORK_PER_SECOND`, so that the same rows are computed on
 #: every machine; a question's own ``--time-limit`` gives it half of that limit instead.
 TIME_LIMIT = 2.2
-#: The work done in a second on an idle two-core machine of the benchmark's kind, by the recursion
-#: that does it: the compiled advancing methods, the same in Python (``planned``), and the recursion
-#: as stated (``reference``: exact and keep, always in Python). Measured by
-#: benchmarks/bench_chance.py (``work rate``); only the time a budget stands for depends on them.
-WORK_PER_SECOND: dict[str, int] = {"compiled": 400_000, "planned": 5_000, "reference": 30_000}
+#: The work done in a second on the benchmark's two-core machine, by the recursion that does it: the
+#: compiled advancing methods (``compiled``), the same in Python (``planned``), and the recursion as
+#: stated (``reference``: exact and keep, always in Python), each over the compiled cover programme or,
+#: ``-python``, over the cover programme in Python. The medians of benchmarks/bench_chance.py
+#: ``--work``; only the time a budget stands for depends on them, never which rows are computed.
+WORK_PER_SECOND: dict[str, int] = {
+    "compiled": 300_000,
+    "planned": 100_000,
+    "reference": 15_000,
+    "planned-python": 8_000,
+    "reference-python": 1_500,
+}
 #: The work of finding one hand's facts (deficiency, waits, useful draws), in expanded states: what
 #: the two cost compiled, measured on the far hands of benchmarks/bench_chance.py.
 FACT_COST = 16
@@ -516,7 +523,8 @@ class ChanceSolver:
         """Which recursion does the work (a key of :data:`WORK_PER_SECOND`)."""
         if self._compiled is not None:
             return "compiled"
-        return "planned" if self.method in _ADVANCING else "reference"
+        name = "planned" if self.method in _ADVANCING else "reference"
+        return name if self.facts.analyser.cover.compiled else f"{name}-python"
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
         """(V_T, E_T) of a 14-tile state."""
