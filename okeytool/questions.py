@@ -24,16 +24,7 @@ from okeytool.errors import InputError
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, TimeLimitExceeded, deadline, expired
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.rules import Rules, get_rules
-from okeytool.solver.games import (
-    ALL_FIELDS,
-    DEFAULT_RULES,
-    OKEY101,
-    QUESTIONS,
-    RUMMIKUB,
-    Game,
-    game_of,
-    refuse_question,
-)
+from okeytool.solver.games import COMMON_FIELDS, DEFAULT_RULES, QUESTIONS, Game, all_fields, game_of, refuse_question
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
@@ -240,9 +231,12 @@ def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = 
     """
     if command not in QUESTIONS:
         raise InputError(f"unknown command {command!r} (known: {', '.join(QUESTIONS)})")
-    for field in fields:
-        if field not in ALL_FIELDS:
-            raise InputError(f"unknown {spelling(field)} (known: {', '.join(sorted(ALL_FIELDS))})")
+    # A command line gives only its own options; a batch line may name any field (known to some game
+    # or not: every game is looked at, which the command line need not do).
+    unknown = [f for f in fields if f not in COMMON_FIELDS] if spelling.options is None else []
+    if unknown and not set(unknown) <= all_fields():
+        field = next(f for f in unknown if f not in all_fields())
+        raise InputError(f"unknown {spelling(field)} (known: {', '.join(sorted(all_fields()))})")
     given = {key: value for key, value in fields.items() if value is not None}
     _check_types(given, spelling)
     rules = get_rules(given.get("rules") or DEFAULT_RULES[command], _options(given, spelling))
@@ -434,7 +428,7 @@ class _Reader:
         """The one supply check of a question: hand, seen tiles and table tiles together."""
         from okeytool.parse.supply import check_supply
 
-        if self.game is RUMMIKUB:
+        if self.game.table == "whole":
             check_supply(self.deal, hand, [*seen, *table], places=("in the rack", "on the table"))
             return
         check_supply(self.deal, hand, [*seen, *table])
@@ -518,7 +512,7 @@ def answer(question: Question) -> Answer:
 def _answer(question: Question) -> Answer:
     game = game_of(question.deal.rules)
     if isinstance(question, CheckQuestion):
-        if game is RUMMIKUB:
+        if game.lays:
             from okeytool.solver.rummikub.play import can_go_out
 
             return can_go_out(question.deal, question.tiles, question.table, opened=question.opened)
@@ -528,7 +522,7 @@ def _answer(question: Question) -> Answer:
 
         return analyse_waits(question.deal, question.tiles, question.seen, solver=question.solver)
     if isinstance(question, DiscardQuestion):
-        if game is OKEY101:
+        if game.opens:
             from okeytool.solver.okey101.opening import discard_101
 
             return discard_101(question.deal, question.tiles, table=question.table)

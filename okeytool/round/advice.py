@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from okeytool.deal import Deal
+from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
 
 #: How many rows of a discard ranking a round shows.
@@ -69,47 +70,19 @@ class Penalties:
     """101 after opening, with fewer than 22 tiles: what each distinct throw would cost."""
 
     rows: tuple[tuple[Tile, tuple[str, ...]], ...]
+    #: What a throw with a reason costs (``Rules.discard_penalty``).
+    penalty: int
 
     def to_json(self) -> dict[str, Any]:
         """``{"discards": [{"tile", "penalty", "reasons"}, ...]}``, penalty-free throws first."""
-        return {"discards": [{"tile": str(t), "penalty": 101 if r else 0, "reasons": list(r)} for t, r in self.rows]}
-
-
-def _pairs(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Sequence[Tile]]]:
-    """Split opening melds into pairs (two identical tiles, or a tile and a real okey) and the rest."""
-    pairs, rest = [], []
-    for meld in melds:
-        if len(meld) == 2 and (meld[0] == meld[1] or any(deal.is_wild(t) for t in meld)):
-            pairs.append(meld)
-        else:
-            rest.append(meld)
-    return pairs, rest
-
-
-def check_melds(deal: Deal, melds: Sequence[Sequence[Tile]]) -> None:
-    """Refuse a meld that is not a valid set or run (a pair is accepted in 101). Raises :class:`InputError`."""
-    if deal.rules.table_game:
-        from okeytool.solver.rummikub.play import read_table
-
-        read_table(deal, melds)
-        return
-    from okeytool.solver.okey101.layoffs import table_melds
-
-    table_melds(deal, _pairs(deal, melds)[1])
-
-
-def opening_value(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[int, int]:
-    """The value of opening melds (rules.md 2) and how many pairs they hold."""
-    from okeytool.solver.okey101.layoffs import table_melds
-
-    pairs, rest = _pairs(deal, melds)
-    return sum(m.meld.value for m in table_melds(deal, rest)), len(pairs)
+        cost = self.penalty
+        return {"discards": [{"tile": str(t), "penalty": cost if r else 0, "reasons": list(r)} for t, r in self.rows]}
 
 
 def _table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Any, ...]:
-    from okeytool.solver.okey101.layoffs import table_melds
+    from okeytool.solver.okey101.game import laid_melds
 
-    return table_melds(deal, _pairs(deal, melds)[1])
+    return laid_melds(deal, melds)
 
 
 def advise(
@@ -129,24 +102,24 @@ def advise(
     model's default, :data:`okeytool.solver.classic.chance.DEFAULT_DRAWS`).
     Raises the analysis' input errors (none for a state that :mod:`okeytool.round.state` accepted).
     """
-    rules = deal.rules
+    game = game_of(deal.rules)
     if not hand:
         return Advice("none", None)
-    if rules.table_game:
+    if game.table == "whole":
         from okeytool.solver.rummikub.play import best_play
 
         return Advice("play", best_play(deal, hand, table, opened=opened))
-    if rules.opening:
+    if game.opens:
         from okeytool.solver.okey101 import opening
 
         melds = _table(deal, table)
-        if to_throw and len(hand) == opening.DISCARD_HAND:
+        if to_throw and len(hand) == deal.rules.drawn_size:
             return Advice("discard101", opening.discard_101(deal, hand, table=melds))
         if to_throw:
             rows = sorted(
                 ((t, opening.discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0])
             )
-            return Advice("penalties", Penalties(tuple(rows)))
+            return Advice("penalties", Penalties(tuple(rows), deal.rules.discard_penalty))
         on_table = [t for m in table for t in m]
         others = list(seen)
         for tile in on_table:
@@ -235,11 +208,11 @@ def grade_discards(
     and a throw whose chance was not computed has none. 101: the 101 discard ranking (see
     :class:`Grades`). Raises the analysis' input errors.
     """
-    if deal.rules.opening:
+    if game_of(deal.rules).opens:
         from okeytool.solver.okey101 import opening
 
         melds = _table(deal, table)
-        if len(hand) == opening.DISCARD_HAND:
+        if len(hand) == deal.rules.drawn_size:
             result = opening.discard_101(deal, hand, table=melds)
             top = max(1, max(r.open_points for r in result.discards))
             rows = [(r.tile, 1.0 if r.wins else (0.0 if r.penalty else 0.5 + 0.5 * r.open_points / max(top, 101)))
@@ -274,7 +247,7 @@ def state_advice(state: Any, *, draws: int | None = None) -> Advice:
         state.deal,
         state.hand,
         state.seen,
-        table=state.table if state.deal.rules.table_game else (*state.table, *state.own_melds),
+        table=state.table if game_of(state.deal.rules).table == "whole" else (*state.table, *state.own_melds),
         opened=state.opened,
         to_throw=state.phase == "throw",
         draws=draws_left(state) if draws is None else draws,

@@ -24,6 +24,7 @@ from time import perf_counter
 from okeytool.round.advice import Grades, draws_left, grade_discards
 from okeytool.round.events import Event, EventError, Start, Throw
 from okeytool.round.state import apply, start_state
+from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
 
 #: How many of the costliest decisions the summary names.
@@ -149,7 +150,7 @@ def review(
     state = start_state(events[0])
     decisions: list[Decision] = []
     for number, event in enumerate(events[1:], start=2):
-        if isinstance(event, Throw) and not state.deal.rules.table_game:
+        if isinstance(event, Throw) and game_of(state.deal.rules).throws:
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)
             tile = state.deal.resolve([event.tile])[0]

@@ -60,10 +60,10 @@ from okeytool.errors import InputError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
-from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
+from okeytool.solver.games import game_of
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
 try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists)
@@ -189,10 +189,7 @@ def finish_points(deal: Deal, finish: Finish) -> int:
 
     What each other player is charged in ``pagat`` and ``penalty``, what the winner gains in ``okeygg``.
     """
-    points = WIN_POINTS * finish.multiplier(deal.rules)
-    if deal.rules.renkli and deal.indicator is not None and deal.indicator.colour in RENKLI_COLOURS:
-        points *= 2
-    return points
+    return deal.rules.finish_points * finish.multiplier(deal.rules) * deal.rules.renkli_factor(deal.indicator)
 
 
 class HandFacts:
@@ -1044,7 +1041,7 @@ def chance_ranking(
 
 
 def _check_rules(deal: Deal) -> None:
-    if not deal.rules.classic_hand or not deal.rules.has_indicator:
+    if not game_of(deal.rules).takes("discard", "chance") or not deal.rules.has_indicator:
         raise InputError(f"win chances are for classic Okey hands (rules classic or okeygg), not {deal.rules.name}")
 
 
