@@ -63,11 +63,24 @@ from okeytool.rules import PROFILES
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
+from okeytool.solver.compiled import built_with
 from okeytool.solver.games import game_of
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
-try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists)
+try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists) ...
+    from okeytool.solver.classic import _chance
     from okeytool.solver.classic._chance import Kernel as _Kernel
+
+    # ... and used only when built with the constants used here (else the Python recursion runs).
+    expected = {
+        "FACES": FACE_COUNT,
+        "SLOTS": FACE_COUNT + 1,
+        "WILD_SLOT": FACE_COUNT,
+        "PAIRS": PAIRS,
+        "WILDS": MAX_WILDS,
+    }
+    if not built_with(_chance, **expected):
+        _Kernel = None  # type: ignore[misc,assignment]
 except ImportError:  # pragma: no cover - depends on the build
     _Kernel = None  # type: ignore[misc,assignment]
 
