@@ -103,3 +103,9 @@ def test_only_the_registry_reads_which_game_is_played() -> None:
         if found:
             reads[str(Path(path).relative_to(ROOT.parent))] = found
     assert not reads, f"the game's kind read outside the registry: {reads}"
+
+
+def test_the_package_ships_that_it_is_typed() -> None:
+    assert (ROOT / "py.typed").is_file()  # PEP 561
+    pyproject = (ROOT.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"py.typed"' in pyproject.split("[tool.setuptools.package-data]", 1)[1].split("\n[", 1)[0]
