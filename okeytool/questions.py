@@ -277,7 +277,7 @@ def _check_types(given: Mapping[str, Any], spelling: Spelling) -> None:
         read_time_limit(given["time_limit"], spelling)
 
 
-def read_time_limit(value: Any, spelling: Spelling = COMMAND_LINE) -> float:
+def read_time_limit(value: object, spelling: Spelling = COMMAND_LINE) -> float:
     """A time limit in seconds: more than 0, at most :data:`~okeytool.limits.MAX_TIME_LIMIT`.
 
     Raises :class:`InputError` for anything else.
@@ -288,7 +288,7 @@ def read_time_limit(value: Any, spelling: Spelling = COMMAND_LINE) -> float:
     return float(value)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     import json
 
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, float) else repr(value)

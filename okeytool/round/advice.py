@@ -19,17 +19,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from okeytool.deal import Deal
 from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
 
+if TYPE_CHECKING:
+    from okeytool.round.state import RoundState
+    from okeytool.solver.classic.chance import ChanceRanking, Effort
+    from okeytool.solver.okey101.layoffs import TableMeld
+
 #: How many rows of a discard ranking a round shows.
 TOP_ROWS = 5
 
 
-def draws_left(state: Any) -> int:
+def draws_left(state: RoundState) -> int:
     """The own draws a player has left at this point of a round (the win chance's horizon).
 
     The middle holds :data:`okeytool.solver.classic.chance.MIDDLE` (48) tiles after the deal, and
@@ -73,13 +78,13 @@ class Penalties:
     #: What a throw with a reason costs (``Rules.discard_penalty``).
     penalty: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"discards": [{"tile", "penalty", "reasons"}, ...]}``, penalty-free throws first."""
         cost = self.penalty
         return {"discards": [{"tile": str(t), "penalty": cost if r else 0, "reasons": list(r)} for t, r in self.rows]}
 
 
-def _table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Any, ...]:
+def _table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[TableMeld, ...]:
     from okeytool.solver.okey101.game import laid_melds
 
     return laid_melds(deal, melds)
@@ -134,8 +139,8 @@ def advise(
 
 
 def _chance_ranking(
-    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], draws: int | None, effort: Any = None
-) -> Any:
+    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], draws: int | None, effort: Effort | None = None
+) -> ChanceRanking:
     """The chance ranking of a 15-tile hand at ``draws`` own draws left (None: the model's default),
     within ``effort`` (None: the model's default, as ``discard --chance`` without a time limit)."""
     from okeytool.solver.classic.chance import DEFAULT_DRAWS, chance_ranking
@@ -197,7 +202,7 @@ def grade_discards(
     *,
     table: Sequence[Sequence[Tile]] = (),
     draws: int | None = None,
-    effort: Any = None,
+    effort: Effort | None = None,
 ) -> Grades:
     """Grade every distinct throw of a hand that must throw (15 tiles; 22 or fewer in 101).
 
@@ -236,7 +241,7 @@ def document(advice: Advice, rows: int | None = TOP_ROWS) -> Mapping[str, Any]:
     return doc
 
 
-def state_advice(state: Any, *, draws: int | None = None) -> Advice:
+def state_advice(state: RoundState, *, draws: int | None = None) -> Advice:
     """The advice for a round's state (:class:`okeytool.round.state.RoundState`); none once it has ended.
 
     ``draws``: the own draws left for a win chance (None: :func:`draws_left` of the state).
