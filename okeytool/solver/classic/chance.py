@@ -544,7 +544,7 @@ class ChanceSolver:
         try:
             if self.method in _ADVANCING:
                 return self._solve_planned(state, draws)
-            return self.solve_reference(state, draws)
+            return self._solve_held(state, draws)
         finally:
             self.work = self._work_done()
 
@@ -570,7 +570,7 @@ class ChanceSolver:
         (kind, unseen copies, payload): 0 a winning draw (payload its points), 1 a useful draw
         (payload the 15 tiles; :meth:`HandFacts.kept` the discards the method keeps), 2 a swap (payload the slot,
         :meth:`swap_to` the state swapped into). The draws thrown back are counted apart, as
-        :meth:`solve_reference` does."""
+        the recursion as stated does (tests/chance_reference.py, ``solve_reference``)."""
         known = self._plans.get(state)
         if known is not None:
             return known
@@ -600,8 +600,9 @@ class ChanceSolver:
         return known
 
     def _solve_planned(self, state: State, draws: int) -> tuple[float, float]:
-        """:meth:`solve_reference` for the advancing methods, over :meth:`_plan`: the same sums in
-        the same order (so the same floats), without walking the 53 slots again for each horizon."""
+        """The recursion as stated (``solve_reference`` in tests/chance_reference.py) for the advancing
+        methods, over :meth:`_plan`: the same sums in the same order (so the same floats), without
+        walking the 53 slots again for each horizon."""
         if draws <= 0:
             return 0.0, 0.0
         key = (state, draws)
@@ -655,9 +656,11 @@ class ChanceSolver:
         self.memo[key] = known
         return known
 
-    def solve_reference(self, state: State, draws: int) -> tuple[float, float]:
-        """(V_T, E_T) of a 14-tile state, the recursion as stated (every method; the advancing
-        ones run :meth:`_solve_planned`, which the tests hold to this)."""
+    def _solve_held(self, state: State, draws: int) -> tuple[float, float]:
+        """(V_T, E_T) of a 14-tile state for the methods that do not advance (``exact``, ``keep``):
+        the recursion of rules.md 4.1 as stated, every draw followed by every discard the method
+        considers. (The advancing methods run :meth:`_solve_planned`; tests/chance_reference.py
+        holds the recursion as stated for every method, the fast paths to it.)"""
         if draws <= 0:
             return 0.0, 0.0
         key = (state, draws)
@@ -665,7 +668,7 @@ class ChanceSolver:
         if known is not None:
             return known
         facts = self.facts
-        k, wins, useful = facts.info(state)
+        k, wins, _ = facts.info(state)
         if k > draws:
             self.memo[key] = (0.0, 0.0)
             return 0.0, 0.0
@@ -679,47 +682,29 @@ class ChanceSolver:
         rest = draws - 1
         total_v = total_e = 0.0
         left = self.left
-        advance = self.method in _ADVANCING
-        swapping = k == 1 and self.method in _SWAPPING
-        # advance: every draw that does not bring the hand closer leads back to the same hand.
-        back_v, back_e = self.solve_reference(state, rest) if advance and rest else (0.0, 0.0)
-        back = 0
         for x in range(SLOTS):
             n = left[x] - state[x]
             if n <= 0:
                 continue
             if wins >> x & 1:
                 best_e = facts.win_values(state)[x]
-                if advance:
-                    best_e = max(best_e, back_e)
-                elif rest:  # hold: play on with a winning hand
+                if rest:  # hold: play on with a winning hand
                     for child in self.options(state, x, rest, win=True):
-                        best_e = max(best_e, self.solve_reference(child, rest)[1])
+                        best_e = max(best_e, self._solve_held(child, rest)[1])
                 total_v += n
                 total_e += n * best_e
-                continue
-            if advance and not useful >> x & 1:
-                swap = self.swap_to(state, x) if swapping and rest else None
-                if swap is None:
-                    back += n
-                else:
-                    v, e = self.solve_reference(swap, rest)
-                    total_v += n * max(v, back_v)
-                    total_e += n * max(e, back_e)
                 continue
             if not rest:
                 continue
             best_v = best_e = 0.0
             for child in self.options(state, x, rest, win=False):
-                v, e = self.solve_reference(child, rest)
+                v, e = self._solve_held(child, rest)
                 if v > best_v:
                     best_v = v
                 if e > best_e:
                     best_e = e
             total_v += n * best_v
             total_e += n * best_e
-        total_v += back * back_v
-        total_e += back * back_e
         known = (total_v * self.scale, total_e * self.scale)
         self.memo[key] = known
         return known
