@@ -203,6 +203,17 @@ class Rules:
         """Tiles a hand holds on its turn, after drawing (hand_size + 1: 15 in classic, 22 in 101)."""
         return self.hand_size + 1
 
+    def multiplier(self, doublings: int) -> int:
+        """A finish's multiplier from its doublings (an okey finish, pairs): they multiply (x2, x4),
+        unless ``stack_multipliers`` is off, when two give x2 as one does (rules.md 7, 5.6).
+
+        >>> get_rules("classic").multiplier(2), get_rules("classic", {"stack_multipliers": False}).multiplier(2)
+        (4, 2)
+        """
+        if doublings >= 2 and not self.stack_multipliers:
+            return 2
+        return 1 << doublings
+
     def renkli_factor(self, indicator: Tile | None) -> int:
         """2 where ``renkli`` is on and ``indicator`` has one of :attr:`renkli_colours`, else 1.
 
