@@ -60,7 +60,8 @@ def run(*args: str, env: dict[str, str] | None = None) -> str:
         os.environ.clear()
         os.environ.update(saved[2])
     command = shlex.join(args)
-    return f"$ okeytool {command}\nexit {code}\n{out.getvalue().decode()}--- stderr\n{err.getvalue().decode()}"
+    record = f"$ okeytool {command}\nexit {code}\n{out.getvalue().decode()}--- stderr\n{err.getvalue().decode()}"
+    return record.replace(str(ROOT), "ROOT")  # the same record wherever the checkout is
 
 
 def _question(command: str, case: Case, qid: str, **extra: object) -> str:
