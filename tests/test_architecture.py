@@ -3,8 +3,9 @@
 The toy game plays classic hands under one turn rule of its own: a turn may not take the previous
 player's discard. It answers ``check`` and ``discard`` (with win chances, which a followed
 round's advice asks for), not ``waits``, and is scored by the ``pagat`` scheme. Adding it takes
-what the document lists: a ``Game`` subclass, the registry (here :func:`register`, as for a game
-defined outside the wings), a rules profile naming it; nothing else in the package changes.
+what the document lists: a ``Game`` subclass (here of the game it varies), the registry (here
+:func:`register`, as for a game defined outside the wings), a rules profile naming it; nothing
+else in the package changes.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from okeytool.round.events import Draw, EventError, Start, Take, Throw
 from okeytool.round.state import apply, start_state
 from okeytool.rules import PROFILES, SchemeName, get_rules
 from okeytool.score.schemes import scheme_for
+from okeytool.solver.classic.game import ClassicGame
 from okeytool.solver.games import CHANCE_FIELDS, GAMES, Game, game_of, refuse_question, register, unregister
 
 ROOT = Path(__file__).parent.parent
@@ -31,7 +33,7 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 WINNING = "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2"  # wins with indicator Y7
 
 
-class ToyGame(Game):
+class ToyGame(ClassicGame):
     """Classic hands where a turn never takes a discard."""
 
     name = "toy"

@@ -142,8 +142,6 @@ def review(
     read back from the ledger (as :func:`okeytool.round.state.replay` takes them).
     Raises as :func:`okeytool.round.state.replay`.
     """
-    from okeytool.solver.classic.chance import Effort
-
     if not events or not isinstance(events[0], Start):
         raise EventError("a round begins with a start event")
     clock = None if time_limit is None else perf_counter() + time_limit
@@ -156,8 +154,7 @@ def review(
             tile = state.deal.resolve([event.tile])[0]
             table = (*state.table, *state.own_melds)
             horizon = draws_left(state) if draws is None else draws
-            grades = grade_discards(state.deal, state.hand, state.seen, table=table, draws=horizon,
-                                    effort=Effort(deadline=clock))  # fmt: skip
+            grades = grade_discards(state.deal, state.hand, state.seen, table=table, draws=horizon, deadline=clock)
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)  # this throw's grades are cut short
             decisions.append(_decide(number, state.hand, tile, grades))

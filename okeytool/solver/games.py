@@ -36,6 +36,7 @@ from okeytool.rules import Rules
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
+    from okeytool.solver.advice import Advice, Grades
     from okeytool.tiles import Tile
 
 #: Fields every question takes, in every game.
@@ -120,6 +121,45 @@ class Game:
     def opening_value(self, deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[int, int]:
         """What opening melds are worth: their points and how many pairs they hold."""
         raise InputError(f"there is no opening in {deal.rules.name}")
+
+    def melds_in_play(
+        self, table: Sequence[Sequence[Tile]], own: Sequence[Sequence[Tile]]
+    ) -> tuple[Sequence[Tile], ...]:
+        """Every meld on the table for the advice: the others' (``table``) and the player's own."""
+        return (*table, *own)
+
+    # -- a followed round: the advice after each event and the grade of a throw --------------------
+
+    def advise(
+        self,
+        deal: Deal,
+        hand: Sequence[Tile],
+        seen: Sequence[Tile],
+        *,
+        table: Sequence[Sequence[Tile]],
+        opened: bool,
+        to_throw: bool,
+        draws: int | None,
+    ) -> Advice:
+        """The advice for a hand (not empty): what to throw when a tile must be thrown (``to_throw``),
+        else what the hand needs. ``table``: every meld on the table (:meth:`melds_in_play`);
+        ``draws``: the own draws left for a win chance (None: the chance model's default)."""
+        raise NotImplementedError(f"{type(self).__name__} gives no advice")
+
+    def grade_discards(
+        self,
+        deal: Deal,
+        hand: Sequence[Tile],
+        seen: Sequence[Tile],
+        *,
+        table: Sequence[Sequence[Tile]],
+        draws: int | None,
+        deadline: float | None,
+    ) -> Grades:
+        """Every distinct throw of a hand that must throw, graded (see :class:`~okeytool.solver.advice.Grades`),
+        the work stopping at ``deadline`` (a ``time.perf_counter`` value; None: the model's default).
+        Raises :class:`InputError` in a game without throws."""
+        raise InputError(f"there are no throws to grade in {deal.rules.name}")
 
 
 # The registry: every game by name. A wing's game is found by importing the module named here,

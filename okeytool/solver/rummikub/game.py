@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from okeytool.solver.advice import Advice
 from okeytool.solver.games import Game
 
 if TYPE_CHECKING:
@@ -37,6 +38,28 @@ class RummikubGame(Game):
         from okeytool.solver.rummikub.play import read_table
 
         read_table(deal, melds)
+
+    def melds_in_play(
+        self, table: Sequence[Sequence[Tile]], own: Sequence[Sequence[Tile]]
+    ) -> tuple[Sequence[Tile], ...]:
+        """The table as last given: the tiles the player laid since are in it after the next table event."""
+        return tuple(table)
+
+    def advise(
+        self,
+        deal: Deal,
+        hand: Sequence[Tile],
+        seen: Sequence[Tile],
+        *,
+        table: Sequence[Sequence[Tile]],
+        opened: bool,
+        to_throw: bool,
+        draws: int | None,
+    ) -> Advice:
+        """The best play with the rack on the table (rules.md 6)."""
+        from okeytool.solver.rummikub.play import best_play
+
+        return Advice("play", best_play(deal, hand, table, opened=opened))
 
 
 GAME = RummikubGame()
