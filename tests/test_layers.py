@@ -12,6 +12,7 @@ name, nor the booleans it replaced, nor compares a game with one of the three.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -109,3 +110,24 @@ def test_the_package_ships_that_it_is_typed() -> None:
     assert (ROOT / "py.typed").is_file()  # PEP 561
     pyproject = (ROOT.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert '"py.typed"' in pyproject.split("[tool.setuptools.package-data]", 1)[1].split("\n[", 1)[0]
+
+
+def documented_floors() -> list[set[str]]:
+    """The packages of each floor of docs/architecture.md's table, top floor first."""
+    text = (ROOT.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("| floor | modules | what it does |", 1)[1].split("\n\n", 1)[0]
+    floors = []
+    for row in table.strip().splitlines()[1:]:
+        paths = re.findall(r"`(okeytool/[^`]*)`", row.split("|")[2])
+        names = {p.removesuffix("/").removesuffix(".py").removesuffix("/__init__").replace("/", ".") for p in paths}
+        floors.append(names)
+    return floors
+
+
+def test_each_floor_imports_only_the_floors_below_it() -> None:
+    floors = documented_floors()
+    floor_of = {name: k for k, names in enumerate(floors) for name in names}
+    graph = package_graph(import_graph(module_files()))
+    assert set(graph) <= set(floor_of), f"packages on no floor: {sorted(set(graph) - set(floor_of))}"
+    upward = sorted(f"{a} -> {b}" for a, targets in graph.items() for b in targets if floor_of[b] < floor_of[a])
+    assert not upward, f"imports of a higher floor: {upward}"
