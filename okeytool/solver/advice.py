@@ -7,10 +7,17 @@ the throw made with the best one by the grades.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from okeytool.tiles import Tile
+
+
+class Document(Protocol):
+    """A solver's typed answer, which renders as a JSON document."""
+
+    def to_json(self) -> Mapping[str, object]: ...
 
 
 @dataclass(frozen=True)
@@ -18,7 +25,8 @@ class Advice:
     """The analysis of the current hand: which question was asked (``kind``) and its typed answer."""
 
     kind: str  # "discard", "waits", "discard101", "open", "play", "penalties", "none"
-    answer: Any  # the solver's frozen result (its own to_json), or None
+    #: The solver's frozen result (its own ``to_json``), or None.
+    answer: Document | None
 
     def to_json(self) -> dict[str, Any]:
         """The answer's document (cli.md's ``discard`` / ``waits`` / ``open`` / ``play``)."""
