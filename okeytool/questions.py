@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
+from okeytool.goals import CHANCE_GOALS, PLAY_GOALS, ChanceGoal, PlayGoal
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, TimeLimitExceeded, deadline, expired
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.rules import Rules, get_rules
@@ -35,11 +36,7 @@ if TYPE_CHECKING:
     from okeytool.solver.okey101.take import TakeDiscard
 
 Solver = Literal["search", "cpsat"]
-Goal = Literal["tiles", "value"]
-ChanceGoal = Literal["chance", "points"]
 SOLVERS: tuple[Solver, ...] = ("search", "cpsat")
-GOALS: tuple[Goal, ...] = ("tiles", "value")
-CHANCE_GOALS: tuple[ChanceGoal, ...] = ("chance", "points")
 #: The share of a time limit the user gave that a chance ranking may spend in work (counted the same
 #: on every machine); the rows it could not compute are marked, so that it ends within the limit.
 CHANCE_SHARE = 0.5
@@ -157,7 +154,7 @@ class PlayQuestion:
     tiles: tuple[Tile, ...]
     table: Melds = ()
     opened: bool = False
-    goal: Goal = "tiles"
+    goal: PlayGoal = "tiles"
     time_limit: float = DEFAULT_TIME_LIMIT
 
 
@@ -374,9 +371,9 @@ class _Reader:
                 return solver
         raise InputError(f"{self.spelling('solver')} takes search or cpsat, not {name!r}")
 
-    def goal(self) -> Goal:
+    def goal(self) -> PlayGoal:
         name = self.given.get("goal", "tiles")
-        for goal in GOALS:
+        for goal in PLAY_GOALS:
             if name == goal:
                 return goal
         raise InputError(f"{self.spelling('goal')} takes tiles or value, not {name!r}")

@@ -58,6 +58,7 @@ from typing import Literal
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
 from okeytool.finish import Finish
+from okeytool.goals import ChanceGoal
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
@@ -88,7 +89,6 @@ except ImportError:  # pragma: no cover - depends on the build
 COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
-Goal = Literal["chance", "points"]
 #: Why a chance was not computed: the ranking's work budget ran out, the clock (the question's time
 #: limit) did, or the compiled recursion reached its memory limit.
 Stop = Literal["work", "time", "memory"]
@@ -954,7 +954,7 @@ class ChanceRanking:
     tiles: tuple[Tile, ...]
     rows: tuple[ChanceRow, ...]
     model: ChanceModel
-    goal: Goal
+    goal: ChanceGoal
     finish_now: FinishNow | None
 
     @property
@@ -979,7 +979,7 @@ def chance_ranking(
     *,
     draws: int = DEFAULT_DRAWS,
     risk: float = DEFAULT_RISK,
-    goal: Goal = "chance",
+    goal: ChanceGoal = "chance",
     method: Method | None = None,
     effort: Effort | None = None,
 ) -> ChanceRanking:
