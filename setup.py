@@ -1,9 +1,9 @@
-"""Build configuration for the optional compiled cover programme, chance recursion and opening search; metadata lives
-in pyproject.toml.
+"""Build configuration for the optional compiled cover programme and chance recursion; metadata lives in pyproject.toml.
 
 The extensions are optional: where no C compiler is available the package installs without them and
-okeytool.solver.classic.cover, okeytool.solver.classic.chance and okeytool.solver.okey101.search use their pure-Python
-implementations, which give the same answers.
+okeytool.solver.classic.cover and okeytool.solver.classic.chance use their pure-Python implementations, which give the
+same answers. Each exports the constants it was built with; Python checks them at import and runs its own code on a
+mismatch (okeytool/solver/compiled.py).
 """
 
 from setuptools import Extension, setup
@@ -21,12 +21,6 @@ setup(
             "okeytool.solver.classic._chance",
             sources=["okeytool/solver/classic/_chance.c"],
             depends=["okeytool/solver/classic/cover_programme.h"],
-            optional=True,
-            extra_compile_args=["-O2"],
-        ),
-        Extension(
-            "okeytool.solver.okey101._opening",
-            sources=["okeytool/solver/okey101/_opening.c"],
             optional=True,
             extra_compile_args=["-O2"],
         ),

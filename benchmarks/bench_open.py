@@ -16,8 +16,8 @@ indicator, which is drawn first from the numbered faces. Operations:
   index, measured on this machine) by :func:`peer_table`;
 * ``open (cpsat)``: the best value by the CP-SAT model (fewer hands: it is the slow reference).
 
-The opening search runs compiled where its extension was built (``OKEYTOOL_PURE_PYTHON=1`` measures
-the pure-Python fallback).
+The opening search is pure Python (its compiled version was removed: the pure-Python search already
+answers the 101 corpus faster than emi-ran's 2.7 ms mean, see benchmarks/RESULTS.md).
 
 Run: ``python -m benchmarks.bench_open`` (prints the Markdown tables).
 """

@@ -46,9 +46,7 @@ class Finish(Enum):
 
     def multiplier(self, rules: Rules) -> int:
         """1, 2 or 4; doublings multiply unless ``rules.stack_multipliers`` is off (then at most 2)."""
-        if self.doublings == 2 and not rules.stack_multipliers:
-            return 2
-        return 1 << self.doublings
+        return rules.multiplier(self.doublings)
 
 
 class Finish101(Enum):

@@ -21,19 +21,11 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
+from okeytool.goals import CHANCE_GOALS, PLAY_GOALS, ChanceGoal, PlayGoal
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, TimeLimitExceeded, deadline, expired
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.rules import Rules, get_rules
-from okeytool.solver.games import (
-    ALL_FIELDS,
-    DEFAULT_RULES,
-    OKEY101,
-    QUESTIONS,
-    RUMMIKUB,
-    Game,
-    game_of,
-    refuse_question,
-)
+from okeytool.solver.games import COMMON_FIELDS, DEFAULT_RULES, QUESTIONS, Game, all_fields, game_of, refuse_question
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
@@ -44,11 +36,7 @@ if TYPE_CHECKING:
     from okeytool.solver.okey101.take import TakeDiscard
 
 Solver = Literal["search", "cpsat"]
-Goal = Literal["tiles", "value"]
-ChanceGoal = Literal["chance", "points"]
 SOLVERS: tuple[Solver, ...] = ("search", "cpsat")
-GOALS: tuple[Goal, ...] = ("tiles", "value")
-CHANCE_GOALS: tuple[ChanceGoal, ...] = ("chance", "points")
 #: The share of a time limit the user gave that a chance ranking may spend in work (counted the same
 #: on every machine); the rows it could not compute are marked, so that it ends within the limit.
 CHANCE_SHARE = 0.5
@@ -166,7 +154,7 @@ class PlayQuestion:
     tiles: tuple[Tile, ...]
     table: Melds = ()
     opened: bool = False
-    goal: Goal = "tiles"
+    goal: PlayGoal = "tiles"
     time_limit: float = DEFAULT_TIME_LIMIT
 
 
@@ -240,9 +228,12 @@ def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = 
     """
     if command not in QUESTIONS:
         raise InputError(f"unknown command {command!r} (known: {', '.join(QUESTIONS)})")
-    for field in fields:
-        if field not in ALL_FIELDS:
-            raise InputError(f"unknown {spelling(field)} (known: {', '.join(sorted(ALL_FIELDS))})")
+    # A command line gives only its own options; a batch line may name any field (known to some game
+    # or not: every game is looked at, which the command line need not do).
+    unknown = [f for f in fields if f not in COMMON_FIELDS] if spelling.options is None else []
+    if unknown and not set(unknown) <= all_fields():
+        field = next(f for f in unknown if f not in all_fields())
+        raise InputError(f"unknown {spelling(field)} (known: {', '.join(sorted(all_fields()))})")
     given = {key: value for key, value in fields.items() if value is not None}
     _check_types(given, spelling)
     rules = get_rules(given.get("rules") or DEFAULT_RULES[command], _options(given, spelling))
@@ -283,7 +274,7 @@ def _check_types(given: Mapping[str, Any], spelling: Spelling) -> None:
         read_time_limit(given["time_limit"], spelling)
 
 
-def read_time_limit(value: Any, spelling: Spelling = COMMAND_LINE) -> float:
+def read_time_limit(value: object, spelling: Spelling = COMMAND_LINE) -> float:
     """A time limit in seconds: more than 0, at most :data:`~okeytool.limits.MAX_TIME_LIMIT`.
 
     Raises :class:`InputError` for anything else.
@@ -294,7 +285,7 @@ def read_time_limit(value: Any, spelling: Spelling = COMMAND_LINE) -> float:
     return float(value)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     import json
 
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, float) else repr(value)
@@ -380,9 +371,9 @@ class _Reader:
                 return solver
         raise InputError(f"{self.spelling('solver')} takes search or cpsat, not {name!r}")
 
-    def goal(self) -> Goal:
+    def goal(self) -> PlayGoal:
         name = self.given.get("goal", "tiles")
-        for goal in GOALS:
+        for goal in PLAY_GOALS:
             if name == goal:
                 return goal
         raise InputError(f"{self.spelling('goal')} takes tiles or value, not {name!r}")
@@ -434,7 +425,7 @@ class _Reader:
         """The one supply check of a question: hand, seen tiles and table tiles together."""
         from okeytool.parse.supply import check_supply
 
-        if self.game is RUMMIKUB:
+        if self.game.table == "whole":
             check_supply(self.deal, hand, [*seen, *table], places=("in the rack", "on the table"))
             return
         check_supply(self.deal, hand, [*seen, *table])
@@ -518,7 +509,7 @@ def answer(question: Question) -> Answer:
 def _answer(question: Question) -> Answer:
     game = game_of(question.deal.rules)
     if isinstance(question, CheckQuestion):
-        if game is RUMMIKUB:
+        if game.lays:
             from okeytool.solver.rummikub.play import can_go_out
 
             return can_go_out(question.deal, question.tiles, question.table, opened=question.opened)
@@ -528,7 +519,7 @@ def _answer(question: Question) -> Answer:
 
         return analyse_waits(question.deal, question.tiles, question.seen, solver=question.solver)
     if isinstance(question, DiscardQuestion):
-        if game is OKEY101:
+        if game.opens:
             from okeytool.solver.okey101.opening import discard_101
 
             return discard_101(question.deal, question.tiles, table=question.table)

@@ -21,12 +21,26 @@ from enum import Enum
 from typing import Literal
 
 from okeytool.errors import RulesError, quoted
-from okeytool.tiles import MAX_WILDS
+from okeytool.tiles import MAX_WILDS, Colour, Tile
 
 WildKind = Literal["okey", "joker"]
 
-#: The scoring schemes a profile may name (score/schemes.py holds what each one counts).
-SCHEME_NAMES = ("pagat", "penalty", "okeygg", "101", "rummikub")
+
+class SchemeName(str, Enum):
+    """The scoring schemes a profile may name (option ``scheme``; score/schemes.py holds what each counts)."""
+
+    PAGAT = "pagat"
+    PENALTY = "penalty"
+    OKEYGG = "okeygg"
+    OKEY101 = "101"
+    RUMMIKUB = "rummikub"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: The scheme names, in the order they are listed to users.
+SCHEME_NAMES = tuple(scheme.value for scheme in SchemeName)
 
 
 class KafaMode(str, Enum):
@@ -110,9 +124,8 @@ OPTIONS: dict[str, Option] = {
     "kafa": Option(KafaMode, CLASSIC),  # how a Kafa hand scores
     "renkli": Option(bool, CLASSIC),  # a red or black indicator doubles the finish values
     "scheme": Option(  # the scoring scheme
-        str,
+        SchemeName,
         ALL_PROFILES,
-        names=SCHEME_NAMES,
         only=(
             ("classic", ("pagat", "penalty", "okeygg")),
             ("okeygg", ("pagat", "penalty", "okeygg")),
@@ -146,15 +159,20 @@ class Rules:
     hand_size: int
     wrap: bool
     wild: WildKind
-    scheme: str
+    scheme: SchemeName
+    #: The game the profile plays, by its name in the registry of games
+    #: (:func:`okeytool.solver.games.game_of`): ``classic`` (classic and okeygg), ``101``, ``rummikub``.
+    game: str = "classic"
     seven_pairs: bool = True
-    opening: bool = False
-    table_game: bool = False
     lone_tile_run: bool = False
     gosterme: bool = False
     stack_multipliers: bool = True
     kafa: KafaMode = KafaMode.ORDINARY
     renkli: bool = False
+    #: The indicator colours that make a round renkli (doubling its finish values) when ``renkli`` is on.
+    renkli_colours: tuple[Colour, ...] = (Colour.RED, Colour.BLACK)
+    #: A classic finish's points before its multiplier (rules.md 7: a normal win is 2).
+    finish_points: int = 2
     start: int | None = None
     target: int = 21
     end: PenaltyEnd = PenaltyEnd.ELIMINATION
@@ -177,8 +195,6 @@ class Rules:
     rounds: int = 5
     initial_meld: int = 30
 
-    # ``opening``: players open with melds or pairs and lay off; discards can cost penalties (101).
-    # ``table_game``: every turn may rebuild the melds on the table; going out lays the whole rack.
     # ``lone_tile_run``: one number tile with two wilds is a run, never a set (S004).
     # ``gosterme``: a player holding the indicator's twin may show it at the start (rules.md 3.3).
 
@@ -187,10 +203,24 @@ class Rules:
         """Tiles a hand holds on its turn, after drawing (hand_size + 1: 15 in classic, 22 in 101)."""
         return self.hand_size + 1
 
-    @property
-    def classic_hand(self) -> bool:
-        """True where a hand wins by showing 14 tiles in melds or pairs (classic, okeygg)."""
-        return not self.opening and not self.table_game
+    def multiplier(self, doublings: int) -> int:
+        """A finish's multiplier from its doublings (an okey finish, pairs): they multiply (x2, x4),
+        unless ``stack_multipliers`` is off, when two give x2 as one does (rules.md 7, 5.6).
+
+        >>> get_rules("classic").multiplier(2), get_rules("classic", {"stack_multipliers": False}).multiplier(2)
+        (4, 2)
+        """
+        if doublings >= 2 and not self.stack_multipliers:
+            return 2
+        return 1 << doublings
+
+    def renkli_factor(self, indicator: Tile | None) -> int:
+        """2 where ``renkli`` is on and ``indicator`` has one of :attr:`renkli_colours`, else 1.
+
+        >>> get_rules("classic", {"renkli": True}).renkli_factor(Tile.face(Colour.RED, 4))
+        2
+        """
+        return 2 if self.renkli and indicator is not None and indicator.colour in self.renkli_colours else 1
 
     @property
     def has_indicator(self) -> bool:
@@ -207,7 +237,7 @@ class Rules:
         """Points each player starts a game with: ``start`` if set, else 20 in ``pagat`` and 0 elsewhere."""
         if self.start is not None:
             return self.start
-        return 20 if self.scheme == "pagat" else 0
+        return 20 if self.scheme == SchemeName.PAGAT else 0
 
     @property
     def options(self) -> dict[str, OptionValue]:
@@ -276,7 +306,7 @@ PROFILES: dict[str, Rules] = {
         hand_size=14,
         wrap=True,
         wild="okey",
-        scheme="pagat",
+        scheme=SchemeName.PAGAT,
         gosterme=True,
     ),
     "okeygg": Rules(
@@ -285,7 +315,7 @@ PROFILES: dict[str, Rules] = {
         hand_size=14,
         wrap=True,
         wild="okey",
-        scheme="okeygg",
+        scheme=SchemeName.OKEYGG,
     ),
     "101": Rules(
         name="101",
@@ -293,9 +323,9 @@ PROFILES: dict[str, Rules] = {
         hand_size=21,
         wrap=False,
         wild="okey",
-        scheme="101",
+        scheme=SchemeName.OKEY101,
+        game="101",
         seven_pairs=False,
-        opening=True,
     ),
     "rummikub": Rules(
         name="rummikub",
@@ -303,9 +333,9 @@ PROFILES: dict[str, Rules] = {
         hand_size=14,
         wrap=False,
         wild="joker",
-        scheme="rummikub",
+        scheme=SchemeName.RUMMIKUB,
+        game="rummikub",
         seven_pairs=False,
-        table_game=True,
         lone_tile_run=True,
         rounds=1,
     ),

@@ -17,6 +17,9 @@ from reference import reference_check
 
 from okeytool.deal import Deal
 from okeytool.parse.supply import limit
+from okeytool.solver.classic.chance import _ADVANCING as ADVANCING
+from okeytool.solver.classic.chance import _SWAPPING as SWAPPING
+from okeytool.solver.classic.chance import SLOTS, ChanceSolver, State
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 SET_SIZE = 106
@@ -80,3 +83,67 @@ def brute_chance(
         return (1 - risk) * total_v / pool, (1 - risk) * total_e / pool
 
     return solve(tuple(sorted(tiles)), draws)
+
+
+def solve_reference(solver: ChanceSolver, state: State, draws: int) -> tuple[float, float]:
+    """(V_T, E_T) of a 14-tile state, the recursion of rules.md 4.1 as stated, for every method of
+    ``solver`` (its facts, tiles left, risk and method; no work limit): what the planned recursion
+    (``ChanceSolver.solve``, Python and compiled) is held to. Memoised in ``solver.memo``."""
+    if draws <= 0:
+        return 0.0, 0.0
+    key = (state, draws)
+    known = solver.memo.get(key)
+    if known is not None:
+        return known
+    facts = solver.facts
+    k, wins, useful = facts.info(state)
+    if k > draws:
+        solver.memo[key] = (0.0, 0.0)
+        return 0.0, 0.0
+    rest = draws - 1
+    total_v = total_e = 0.0
+    left = solver.left
+    advance = solver.method in ADVANCING
+    swapping = k == 1 and solver.method in SWAPPING
+    # advance: every draw that does not bring the hand closer leads back to the same hand.
+    back_v, back_e = solve_reference(solver, state, rest) if advance and rest else (0.0, 0.0)
+    back = 0
+    for x in range(SLOTS):
+        n = left[x] - state[x]
+        if n <= 0:
+            continue
+        if wins >> x & 1:
+            best_e = facts.win_values(state)[x]
+            if advance:
+                best_e = max(best_e, back_e)
+            elif rest:  # hold: play on with a winning hand
+                for child in solver.options(state, x, rest, win=True):
+                    best_e = max(best_e, solve_reference(solver, child, rest)[1])
+            total_v += n
+            total_e += n * best_e
+            continue
+        if advance and not useful >> x & 1:
+            swap = solver.swap_to(state, x) if swapping and rest else None
+            if swap is None:
+                back += n
+            else:
+                v, e = solve_reference(solver, swap, rest)
+                total_v += n * max(v, back_v)
+                total_e += n * max(e, back_e)
+            continue
+        if not rest:
+            continue
+        best_v = best_e = 0.0
+        for child in solver.options(state, x, rest, win=False):
+            v, e = solve_reference(solver, child, rest)
+            if v > best_v:
+                best_v = v
+            if e > best_e:
+                best_e = e
+        total_v += n * best_v
+        total_e += n * best_e
+    total_v += back * back_v
+    total_e += back * back_e
+    known = (total_v * solver.scale, total_e * solver.scale)
+    solver.memo[key] = known
+    return known

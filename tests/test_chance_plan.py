@@ -1,8 +1,9 @@
 """The advancing methods' planned recursion (``ChanceSolver.solve``) against the recursion as stated
-(``ChanceSolver.solve_reference``): the same floats, on seeded hands one and two tiles away."""
+(``solve_reference`` in tests/chance_reference.py): the same floats, on seeded hands one and two tiles away."""
 
 from __future__ import annotations
 
+from chance_reference import solve_reference
 from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,6 @@ def test_planned_recursion_is_the_reference(hand: BuiltHand, data: st.DataObject
     facts = HandFacts(hand.deal, compiled=False)  # tests/test_chance_compiled.py holds the compiled one to it
     state = facts.state(hand.tiles)
     planned = ChanceSolver(facts, seen, 0.05, method).solve(state, draws)
-    reference = ChanceSolver(HandFacts(hand.deal), seen, 0.05, method).solve_reference(state, draws)
+    reference = solve_reference(ChanceSolver(HandFacts(hand.deal), seen, 0.05, method), state, draws)
     assert planned == reference
     assert planned[0] >= 0.0 and planned[1] >= 0.0

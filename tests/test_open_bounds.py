@@ -175,3 +175,11 @@ def test_best_piece_is_the_best_template_the_hand_and_its_wilds_complete(wrap: b
                 assert search.best_piece(hand.counts, wilds, face) == expect
                 found += expect > 0
     assert found > 100
+
+
+def test_the_search_refuses_more_wilds_than_its_state_holds() -> None:
+    from okeytool.solver.okey101.search import OpeningSearch
+    from okeytool.tiles import FACE_COUNT
+
+    with pytest.raises(ValueError, match="0 to 15 wilds"):
+        OpeningSearch(False).best_value([1] * FACE_COUNT, 16)

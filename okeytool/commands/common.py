@@ -18,7 +18,8 @@ import typer
 from okeytool.commands import completion
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.questions import CHANCE_GOALS, GOALS, SOLVERS
+from okeytool.goals import CHANCE_GOALS, PLAY_GOALS
+from okeytool.questions import SOLVERS
 from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES, Rules, get_rules
 
 #: Help panels of the commands with many options (``score``, ``game round``, ``discard`` ...).
@@ -50,7 +51,7 @@ else:
     RulesName = one_of(*PROFILES, *ALIASES)
     SchemeName = one_of(*SCHEME_NAMES)
     SolverName = one_of(*SOLVERS)
-    GoalName = one_of(*GOALS)
+    GoalName = one_of(*PLAY_GOALS)
     ChanceGoalName = one_of(*CHANCE_GOALS)
 
 _CLASSIC_SCHEMES = ", ".join(OPTIONS["scheme"].choices_in("classic"))

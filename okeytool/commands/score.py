@@ -353,7 +353,6 @@ def register(app: typer.Typer) -> None:
 
           okeytool score --round examples/rounds/pagat-okey.json --json
         """
-        from okeytool.commands.common import load_rules
         from okeytool.score import score_document
 
         if round_file is not None:
@@ -372,9 +371,10 @@ def register(app: typer.Typer) -> None:
             settings = parse_options(option)
             if scheme:
                 settings["scheme"] = scheme
+            from okeytool.rules import get_rules
             from okeytool.score.document import parse_players
 
-            profile = load_rules(rules, [f"{k}={v}" for k, v in settings.items()])
+            profile = get_rules(rules, settings)  # the options as read, not written back as text
             names = parse_players(players or DEFAULT_PLAYERS)
             document = {"rules": rules, "players": list(names)}
             if scheme:

@@ -76,6 +76,9 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
     if advice.kind == "none" or answer is None:
         return Text("")
     if advice.kind == "waits":
+        from okeytool.solver.classic.analysis import WaitsResult
+
+        assert isinstance(answer, WaitsResult)
         d = answer.deficiency.total
         text = Text(f"deficiency {d}" + (" (complete)" if d == 0 else " (one tile away)" if d == 1 else ""))
         if answer.waits and d > 0:
@@ -85,8 +88,14 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
         text.append(f"  unseen {answer.unseen_total}")
         return text
     if advice.kind == "discard":  # a classic hand's discards, ranked by win chance
+        from okeytool.solver.classic.chance import ChanceRanking
+
+        assert isinstance(answer, ChanceRanking)
         return _chance_renderable(deal, answer, rows)
     if advice.kind == "discard101":
+        from okeytool.solver.okey101.opening import Discard101Result
+
+        assert isinstance(answer, Discard101Result)
         table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
         for column in ("tile", "result", "penalty", "opening left", "pairs"):
             table.add_column(column)
@@ -97,6 +106,9 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
             table.add_row(tiles_text([row.tile], deal), result, penalty, str(row.open_points), str(row.pairs))
         return table
     if advice.kind == "penalties":
+        from okeytool.solver.advice import Penalties
+
+        assert isinstance(answer, Penalties)
         free = [t for t, r in answer.rows if not r]
         costly = [t for t, r in answer.rows if r]
         text = Text("throw without penalty: ").append_text(tiles_text(free, deal))
@@ -104,6 +116,9 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
             text.append("  costs 101: ").append_text(tiles_text(costly, deal))
         return text
     if advice.kind == "open":
+        from okeytool.solver.okey101.opening import OpeningResult
+
+        assert isinstance(answer, OpeningResult)
         text = Text(f"opening value {answer.best.points} of {answer.open_points}")
         text.append(" (can open)" if answer.can_open else "")
         text.append(f"  pairs {answer.pairs} of {answer.open_pairs}")
@@ -114,6 +129,9 @@ def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) ->
         melds = Text("melds ").append_text(_melds_text([m.tiles for m in answer.best.melds], deal))
         return Group(text, melds) if answer.best.melds else text
     if advice.kind == "play":
+        from okeytool.solver.rummikub.result import Play
+
+        assert isinstance(answer, Play)
         if answer.must_draw:
             return Text("nothing to lay: draw")
         text = Text(f"lay {answer.placed_count} ").append_text(tiles_text(answer.placed, deal))

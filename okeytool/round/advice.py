@@ -1,34 +1,53 @@
-"""Every call from a followed round into the analysis, in one place.
+"""Every call from a followed round into the analysis, in one place: the round's game answers.
 
-The round keeps the hand; the questions about it are answered by the existing analysis:
+The round keeps the hand; the advice after each event and the grade of a throw come from the game
+the round's rules play (:func:`okeytool.solver.games.game_of`, its :meth:`~okeytool.solver.games.Game.advise`
+and :meth:`~okeytool.solver.games.Game.grade_discards`):
 
-* classic / okeygg: :func:`okeytool.solver.classic.chance.chance_ranking` for 15 tiles (the discard
-  ranking with each throw's win chance and expected points over the own draws left, see
-  :func:`draws_left`; :func:`~okeytool.solver.classic.analysis.rank_discards` for a profile without
-  win chances) and :func:`~okeytool.solver.classic.analysis.analyse_waits` for 14;
-* 101: :func:`okeytool.solver.okey101.opening.discard_101` for 22 tiles (penalties for işler taş
-  from the table melds), :func:`~okeytool.solver.okey101.opening.analyse_opening` for 21;
-* Rummikub: :func:`okeytool.solver.rummikub.play.best_play` with the rack and the table.
+* classic / okeygg (:class:`~okeytool.solver.classic.game.ClassicGame`): the chance ranking for 15
+  tiles (the discard ranking with each throw's win chance and expected points over the own draws
+  left, see :func:`draws_left`) and the waits for 14;
+* 101 (:class:`~okeytool.solver.okey101.game.Okey101Game`): the 101 discard ranking for 22 tiles
+  (penalties for işler taş from the table melds), the opening analysis for 21;
+* Rummikub (:class:`~okeytool.solver.rummikub.game.RummikubGame`): the best play with the rack and
+  the table.
 
 :func:`grade_discards` is the one place where a throw's grade comes from (the review compares the
-throw made with the best one by it). Solver modules are imported inside the functions so that a
-command starts fast.
+throw made with the best one by it). Solver modules are imported inside the games' methods so that
+a command starts fast.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from okeytool.deal import Deal
+from okeytool.solver.advice import NO_ADVICE, Advice, Grade, Grades, Penalties
+from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
+
+if TYPE_CHECKING:
+    from okeytool.round.state import RoundState
+
+__all__ = [
+    "TOP_ROWS",
+    "Advice",
+    "Grade",
+    "Grades",
+    "Penalties",
+    "advise",
+    "document",
+    "draws_left",
+    "grade_discards",
+    "state_advice",
+]
 
 #: How many rows of a discard ranking a round shows.
 TOP_ROWS = 5
 
 
-def draws_left(state: Any) -> int:
+def draws_left(state: RoundState) -> int:
     """The own draws a player has left at this point of a round (the win chance's horizon).
 
     The middle holds :data:`okeytool.solver.classic.chance.MIDDLE` (48) tiles after the deal, and
@@ -50,68 +69,6 @@ def draws_left(state: Any) -> int:
     return max(1, draws_from_pile(max(0, MIDDLE - PLAYERS * state.drawn)))
 
 
-@dataclass(frozen=True)
-class Advice:
-    """The analysis of the current hand: which question was asked (``kind``) and its typed answer."""
-
-    kind: str  # "discard", "waits", "discard101", "open", "play", "penalties", "none"
-    answer: Any  # the solver's frozen result (its own to_json), or None
-
-    def to_json(self) -> dict[str, Any]:
-        """The answer's document (cli.md's ``discard`` / ``waits`` / ``open`` / ``play``)."""
-        if self.answer is None:
-            return {}
-        return dict(self.answer.to_json())
-
-
-@dataclass(frozen=True)
-class Penalties:
-    """101 after opening, with fewer than 22 tiles: what each distinct throw would cost."""
-
-    rows: tuple[tuple[Tile, tuple[str, ...]], ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"discards": [{"tile", "penalty", "reasons"}, ...]}``, penalty-free throws first."""
-        return {"discards": [{"tile": str(t), "penalty": 101 if r else 0, "reasons": list(r)} for t, r in self.rows]}
-
-
-def _pairs(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Sequence[Tile]]]:
-    """Split opening melds into pairs (two identical tiles, or a tile and a real okey) and the rest."""
-    pairs, rest = [], []
-    for meld in melds:
-        if len(meld) == 2 and (meld[0] == meld[1] or any(deal.is_wild(t) for t in meld)):
-            pairs.append(meld)
-        else:
-            rest.append(meld)
-    return pairs, rest
-
-
-def check_melds(deal: Deal, melds: Sequence[Sequence[Tile]]) -> None:
-    """Refuse a meld that is not a valid set or run (a pair is accepted in 101). Raises :class:`InputError`."""
-    if deal.rules.table_game:
-        from okeytool.solver.rummikub.play import read_table
-
-        read_table(deal, melds)
-        return
-    from okeytool.solver.okey101.layoffs import table_melds
-
-    table_melds(deal, _pairs(deal, melds)[1])
-
-
-def opening_value(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[int, int]:
-    """The value of opening melds (rules.md 2) and how many pairs they hold."""
-    from okeytool.solver.okey101.layoffs import table_melds
-
-    pairs, rest = _pairs(deal, melds)
-    return sum(m.meld.value for m in table_melds(deal, rest)), len(pairs)
-
-
-def _table(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[Any, ...]:
-    from okeytool.solver.okey101.layoffs import table_melds
-
-    return table_melds(deal, _pairs(deal, melds)[1])
-
-
 def advise(
     deal: Deal,
     hand: Sequence[Tile],
@@ -129,92 +86,10 @@ def advise(
     model's default, :data:`okeytool.solver.classic.chance.DEFAULT_DRAWS`).
     Raises the analysis' input errors (none for a state that :mod:`okeytool.round.state` accepted).
     """
-    rules = deal.rules
     if not hand:
-        return Advice("none", None)
-    if rules.table_game:
-        from okeytool.solver.rummikub.play import best_play
-
-        return Advice("play", best_play(deal, hand, table, opened=opened))
-    if rules.opening:
-        from okeytool.solver.okey101 import opening
-
-        melds = _table(deal, table)
-        if to_throw and len(hand) == opening.DISCARD_HAND:
-            return Advice("discard101", opening.discard_101(deal, hand, table=melds))
-        if to_throw:
-            rows = sorted(
-                ((t, opening.discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0])
-            )
-            return Advice("penalties", Penalties(tuple(rows)))
-        on_table = [t for m in table for t in m]
-        others = list(seen)
-        for tile in on_table:
-            if tile in others:
-                others.remove(tile)
-        return Advice("open", opening.analyse_opening(deal, hand, seen=others, table=melds, opened=opened, options=0))
-    from okeytool.solver.classic.analysis import analyse_waits
-
-    if to_throw:  # classic and okey.gg hands all have win chances (rules.md 4.1)
-        return Advice("discard", _chance_ranking(deal, hand, seen, draws))
-    return Advice("waits", analyse_waits(deal, hand, seen))
-
-
-def _chance_ranking(
-    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], draws: int | None, effort: Any = None
-) -> Any:
-    """The chance ranking of a 15-tile hand at ``draws`` own draws left (None: the model's default),
-    within ``effort`` (None: the model's default, as ``discard --chance`` without a time limit)."""
-    from okeytool.solver.classic.chance import DEFAULT_DRAWS, chance_ranking
-
-    return chance_ranking(deal, hand, seen, draws=DEFAULT_DRAWS if draws is None else draws, effort=effort)
-
-
-# -- grading a throw ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Grade:
-    """One throw's grade (higher is better; None: its chance was not computed) and its place in
-    the plain ranking (``rank``, lower is better: equal keys are as good by deficiency, acceptance
-    and the ranking's tie-breaks)."""
-
-    tile: Tile
-    value: float | None
-    rank: tuple[object, ...] = ()
-
-
-@dataclass(frozen=True)
-class Grades:
-    """Every distinct throw of a hand with its grade, best first (the graded throws first, by
-    grade; those not computed after them, in the plain ranking's order).
-
-    ``method``: where the grades come from (``"chance:METHOD"``: the win chance over the draws
-    left, ``draws``, METHOD the chance model's method, e.g. ``chance:exact`` or the lower bound
-    ``chance:advance``; ``"ranking-101"``: the 101 discard ranking, 1 for a winning throw,
-    0 for one that costs a penalty, else 0.5 plus half the opening value left over the best or 101).
-    """
-
-    method: str
-    rows: tuple[Grade, ...]
-    draws: int | None = None
-
-    @property
-    def best(self) -> Grade:
-        """The best throw."""
-        return self.rows[0]
-
-    @property
-    def plain_best(self) -> Grade:
-        """The best throw by the plain ranking alone."""
-        return min(self.rows, key=lambda g: g.rank)
-
-    def grade(self, tile: Tile) -> Grade:
-        """The grade of throwing ``tile``. Raises :class:`KeyError` for a tile not in the hand."""
-        for row in self.rows:
-            if row.tile == tile:
-                return row
-        raise KeyError(tile)
+        return NO_ADVICE
+    game = game_of(deal.rules)
+    return game.advise(deal, hand, seen, table=table, opened=opened, to_throw=to_throw, draws=draws)
 
 
 def grade_discards(
@@ -224,35 +99,19 @@ def grade_discards(
     *,
     table: Sequence[Sequence[Tile]] = (),
     draws: int | None = None,
-    effort: Any = None,
+    deadline: float | None = None,
 ) -> Grades:
     """Grade every distinct throw of a hand that must throw (15 tiles; 22 or fewer in 101).
 
     The one source of grades for :mod:`okeytool.round.review`. Classic and okeygg: a throw's grade
     is its win chance within ``draws`` own draws (None: the chance model's default), the throw
-    counted as seen (rules.md 4.1), within ``effort`` (an :class:`~okeytool.solver.classic.chance.Effort`;
-    None: the model's default); the best is the highest chance, ties in the chance ranking's order,
-    and a throw whose chance was not computed has none. 101: the 101 discard ranking (see
+    counted as seen (rules.md 4.1), the work stopping at ``deadline`` (a ``time.perf_counter``
+    value; None: the model's default); the best is the highest chance, ties in the chance ranking's
+    order, and a throw whose chance was not computed has none. 101: the 101 discard ranking (see
     :class:`Grades`). Raises the analysis' input errors.
     """
-    if deal.rules.opening:
-        from okeytool.solver.okey101 import opening
-
-        melds = _table(deal, table)
-        if len(hand) == opening.DISCARD_HAND:
-            result = opening.discard_101(deal, hand, table=melds)
-            top = max(1, max(r.open_points for r in result.discards))
-            rows = [(r.tile, 1.0 if r.wins else (0.0 if r.penalty else 0.5 + 0.5 * r.open_points / max(top, 101)))
-                    for r in result.discards]  # fmt: skip
-        else:
-            rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
-        rows.sort(key=lambda r: -r[1])
-        return Grades("ranking-101", tuple(Grade(t, v, (-v,)) for t, v in rows))
-    from okeytool.solver.classic.analysis import plain_rank
-
-    chances = _chance_ranking(deal, hand, seen, draws, effort)
-    grades = tuple(Grade(r.tile, r.chance, plain_rank(deal, r.option)) for r in chances.rows)
-    return Grades(f"chance:{chances.model.method}", grades, chances.model.draws)
+    game = game_of(deal.rules)
+    return game.grade_discards(deal, hand, seen, table=table, draws=draws, deadline=deadline)
 
 
 def document(advice: Advice, rows: int | None = TOP_ROWS) -> Mapping[str, Any]:
@@ -263,18 +122,18 @@ def document(advice: Advice, rows: int | None = TOP_ROWS) -> Mapping[str, Any]:
     return doc
 
 
-def state_advice(state: Any, *, draws: int | None = None) -> Advice:
+def state_advice(state: RoundState, *, draws: int | None = None) -> Advice:
     """The advice for a round's state (:class:`okeytool.round.state.RoundState`); none once it has ended.
 
     ``draws``: the own draws left for a win chance (None: :func:`draws_left` of the state).
     """
     if state.end is not None:
-        return Advice("none", None)
+        return NO_ADVICE
     return advise(
         state.deal,
         state.hand,
         state.seen,
-        table=state.table if state.deal.rules.table_game else (*state.table, *state.own_melds),
+        table=game_of(state.deal.rules).melds_in_play(state.table, state.own_melds),
         opened=state.opened,
         to_throw=state.phase == "throw",
         draws=draws_left(state) if draws is None else draws,

@@ -47,7 +47,7 @@ class Start:
     tiles: tuple[Tile, ...]
     verb = "start"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "start", "rules", "options", "indicator", "tiles"}``."""
         return {"event": "start", "rules": self.rules, "options": dict(self.options),
                 "indicator": str(self.indicator) if self.indicator else None, "tiles": _tiles(self.tiles)}  # fmt: skip
@@ -60,7 +60,7 @@ class Draw:
     tile: Tile
     verb = "draw"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "draw", "tile": "K5"}``."""
         return {"event": self.verb, "tile": str(self.tile)}
 
@@ -72,7 +72,7 @@ class Take:
     tile: Tile
     verb = "take"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "take", "tile": "Y7"}``."""
         return {"event": self.verb, "tile": str(self.tile)}
 
@@ -84,7 +84,7 @@ class Throw:
     tile: Tile
     verb = "throw"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "throw", "tile": "B2"}``."""
         return {"event": self.verb, "tile": str(self.tile)}
 
@@ -96,7 +96,7 @@ class Seen:
     tiles: tuple[Tile, ...]
     verb = "seen"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "seen", "tiles": ["Y7", "K9"]}``."""
         return {"event": self.verb, "tiles": _tiles(self.tiles)}
 
@@ -108,7 +108,7 @@ class TableMelds:
     melds: tuple[tuple[Tile, ...], ...]
     verb = "table"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "table", "melds": [["R1", "R2", "R3"], ...]}``."""
         return {"event": self.verb, "melds": [_tiles(m) for m in self.melds]}
 
@@ -120,7 +120,7 @@ class Open:
     melds: tuple[tuple[Tile, ...], ...]
     verb = "open"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "open", "melds": [["K11", "K12", "K13"], ...]}``."""
         return {"event": self.verb, "melds": [_tiles(m) for m in self.melds]}
 
@@ -132,7 +132,7 @@ class Lay:
     tiles: tuple[Tile, ...]
     verb = "lay"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "lay", "tiles": ["R4", "K7"]}``."""
         return {"event": self.verb, "tiles": _tiles(self.tiles)}
 
@@ -145,7 +145,7 @@ class End:
     finish: str
     verb = "end"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"event": "end", "winner": "Ali", "finish": "okey"}``."""
         return {"event": self.verb, "winner": self.winner, "finish": self.finish}
 

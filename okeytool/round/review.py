@@ -24,6 +24,7 @@ from time import perf_counter
 from okeytool.round.advice import Grades, draws_left, grade_discards
 from okeytool.round.events import Event, EventError, Start, Throw
 from okeytool.round.state import apply, start_state
+from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
 
 #: How many of the costliest decisions the summary names.
@@ -141,22 +142,19 @@ def review(
     read back from the ledger (as :func:`okeytool.round.state.replay` takes them).
     Raises as :func:`okeytool.round.state.replay`.
     """
-    from okeytool.solver.classic.chance import Effort
-
     if not events or not isinstance(events[0], Start):
         raise EventError("a round begins with a start event")
     clock = None if time_limit is None else perf_counter() + time_limit
     state = start_state(events[0])
     decisions: list[Decision] = []
     for number, event in enumerate(events[1:], start=2):
-        if isinstance(event, Throw) and not state.deal.rules.table_game:
+        if isinstance(event, Throw) and game_of(state.deal.rules).throws:
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)
             tile = state.deal.resolve([event.tile])[0]
             table = (*state.table, *state.own_melds)
             horizon = draws_left(state) if draws is None else draws
-            grades = grade_discards(state.deal, state.hand, state.seen, table=table, draws=horizon,
-                                    effort=Effort(deadline=clock))  # fmt: skip
+            grades = grade_discards(state.deal, state.hand, state.seen, table=table, draws=horizon, deadline=clock)
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)  # this throw's grades are cut short
             decisions.append(_decide(number, state.hand, tile, grades))

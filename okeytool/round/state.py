@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
@@ -33,9 +32,8 @@ from okeytool.round.events import (
     Throw,
 )
 from okeytool.rules import get_rules
+from okeytool.solver.games import Phase, game_of
 from okeytool.tiles import Tile, format_tiles
-
-Phase = Literal["draw", "throw", "play", "ended"]
 
 
 @dataclass(frozen=True)
@@ -74,11 +72,6 @@ class RoundState:
         return self.deal.rules.name
 
 
-def _sizes(deal: Deal) -> tuple[int, ...]:
-    size = deal.rules.hand_size
-    return (size,) if deal.rules.table_game else (size, size + 1)
-
-
 def start_state(event: Start) -> RoundState:
     """The state right after the deal.
 
@@ -89,15 +82,13 @@ def start_state(event: Start) -> RoundState:
     rules = get_rules(event.rules, event.options)
     deal = Deal(rules, event.indicator)
     hand = deal.resolve(event.tiles)
-    sizes = _sizes(deal)
+    game = game_of(rules)
+    sizes = game.start_sizes(rules)
     if len(hand) not in sizes:
         want = " or ".join(str(n) for n in sizes)
         raise EventError(f"a {rules.name} round starts with {want} tiles, got {len(hand)}")
     check_supply(deal, hand)
-    if rules.table_game:
-        phase: Phase = "play"
-    else:
-        phase = "throw" if len(hand) == sizes[-1] else "draw"
+    phase = game.start_phase(rules, len(hand))
     return RoundState(deal, replace(event, tiles=tuple(sorted(hand))), tuple(sorted(hand)), phase=phase)
 
 
@@ -127,6 +118,7 @@ def apply(state: RoundState, event: Event, *, stored: bool = False) -> RoundStat
     if state.end is not None:
         raise EventError(f"the round has ended ({_end_text(state.end)}); undo the end to go on")
     deal = state.deal
+    game = game_of(deal.rules)
     nxt = replace(state, events=state.events + 1)
     if isinstance(event, Start):
         raise EventError("a round has one start; begin another round with 'round start'")
@@ -136,16 +128,16 @@ def apply(state: RoundState, event: Event, *, stored: bool = False) -> RoundStat
             raise EventError(f"cannot {event.verb} {tile}: the hand holds {len(state.hand)} tiles, throw one first")
         discards = state.discards
         if isinstance(event, Take):
-            if deal.rules.table_game:
+            if not game.takes_discards:
                 raise EventError(f"there are no discards to take in {deal.rules.name}")
             if tile in discards:
                 discards = _without(discards, [tile], "the discards")  # it leaves the discard pile
-        phase: Phase = "play" if deal.rules.table_game else "throw"
+        phase = game.after_draw()
         hand = tuple(sorted([*state.hand, tile]))
         return _checked(replace(nxt, hand=hand, discards=discards, phase=phase, drawn=state.drawn + 1))
     if isinstance(event, Throw):
         tile = deal.resolve([event.tile])[0]
-        if deal.rules.table_game:
+        if not game.throws:
             raise EventError(f"there is no throw in {deal.rules.name}: lay tiles or draw")
         if state.phase != "throw":
             raise EventError(f"cannot throw {tile}: the hand holds {len(state.hand)} tiles, draw or take first")
@@ -161,7 +153,7 @@ def apply(state: RoundState, event: Event, *, stored: bool = False) -> RoundStat
     if isinstance(event, Open):
         return _open(state, nxt, event)
     if isinstance(event, Lay):
-        if not deal.rules.table_game:
+        if not game.lays:
             raise EventError(f"lay is for rummikub; in {deal.rules.name} use throw (and open in 101)")
         if not event.tiles:
             raise EventError("lay needs at least one tile")
@@ -181,18 +173,17 @@ def _read_melds(state: RoundState, melds: Sequence[Sequence[Tile]], what: str) -
     if not melds:
         raise EventError(f"{what} needs at least one meld, e.g. 'R1-3; K7 B7 Y7'")
     resolved = tuple(deal.resolve(m) for m in melds)
-    from okeytool.round.advice import check_melds
-
-    check_melds(deal, resolved)
+    game_of(deal.rules).check_melds(deal, resolved)
     return resolved
 
 
 def _table(state: RoundState, nxt: RoundState, event: TableMelds) -> RoundState:
     deal = state.deal
-    if deal.rules.classic_hand:
+    game = game_of(deal.rules)
+    if game.table == "none":
         raise EventError(f"there are no table melds in {deal.rules.name}; record others' tiles with seen")
     melds = _read_melds(state, event.melds, "table")
-    if deal.rules.table_game:
+    if game.table == "whole":
         # Rummikub: the table is rebuilt every turn, so the event gives the whole table. It holds
         # every tile that was on it and the tiles the player laid (lay), which are no longer his.
         return _checked(replace(nxt, table=melds, own_melds=()))
@@ -201,7 +192,8 @@ def _table(state: RoundState, nxt: RoundState, event: TableMelds) -> RoundState:
 
 def _open(state: RoundState, nxt: RoundState, event: Open) -> RoundState:
     deal = state.deal
-    if not deal.rules.opening:
+    game = game_of(deal.rules)
+    if not game.opens:
         raise EventError(f"open is for 101, not {deal.rules.name}")
     if state.phase != "throw":
         raise EventError("open after drawing (or taking), before the throw")
@@ -210,9 +202,7 @@ def _open(state: RoundState, nxt: RoundState, event: Open) -> RoundState:
     if not hand:
         raise EventError("keep one tile to throw: a hand is never laid down whole")
     if not state.opened:
-        from okeytool.round.advice import opening_value
-
-        value, pairs = opening_value(deal, melds)
+        value, pairs = game.opening_value(deal, melds)
         if value < deal.rules.open_points and pairs < deal.rules.open_pairs:
             raise EventError(
                 f"an opening needs melds worth {deal.rules.open_points} or {deal.rules.open_pairs} pairs; "

@@ -23,7 +23,6 @@ from okeytool.errors import RoundError
 from okeytool.finish import Finish
 from okeytool.score.items import ScoreItem, charge_each
 from okeytool.score.result import RoundScore
-from okeytool.tiles import Colour
 
 if TYPE_CHECKING:
     from okeytool.score.round import Round
@@ -36,8 +35,6 @@ FINISH_CODES = {
     Finish.PAIRS: "seven_pairs",
     Finish.PAIRS_OKEY: "pairs_okey_finish",
 }
-WIN_POINTS = 2
-RENKLI_COLOURS = (Colour.RED, Colour.BLACK)
 
 
 @dataclass(frozen=True)
@@ -102,7 +99,7 @@ def renkli_factor(round_: Round) -> int:
         return 1
     indicator = round_.deal("for renkli (a red or black indicator doubles the finish)").indicator
     assert indicator is not None
-    return 2 if indicator.colour in RENKLI_COLOURS else 1
+    return round_.rules.renkli_factor(indicator)
 
 
 def finish_items(count: ClassicCount, round_: Round) -> tuple[ScoreItem, ...]:
@@ -112,8 +109,9 @@ def finish_items(count: ClassicCount, round_: Round) -> tuple[ScoreItem, ...]:
     finish = Finish(round_.finish)
     multiplier = finish.multiplier(round_.rules)
     renkli = renkli_factor(round_)
-    points = count.sign * WIN_POINTS * multiplier * renkli
-    note = f"{WIN_POINTS} x{multiplier}" + (" x2 renkli" if renkli > 1 else "")
+    base = round_.rules.finish_points
+    points = count.sign * base * multiplier * renkli
+    note = f"{base} x{multiplier}" + (" x2 renkli" if renkli > 1 else "")
     if round_.kafa:
         note += ", Kafa"
     payers = round_.others if count.charged == "others" else (round_.winner,)

@@ -97,9 +97,7 @@ def multiplier(round_: Round) -> int:
     """
     doublings = int(round_.finish in OKEY_FINISHES)
     doublings += int(round_.winner is not None and round_.hand(round_.winner).opened == "pairs")
-    if doublings == 2 and not round_.rules.stack_multipliers:
-        return 2
-    return 1 << doublings
+    return round_.rules.multiplier(doublings)
 
 
 def winner_items(round_: Round, m: int) -> tuple[ScoreItem, ...]:

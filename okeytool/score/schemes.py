@@ -16,6 +16,7 @@ from okeytool.rules import Rules
 from okeytool.score.match import EndRule
 from okeytool.score.result import RoundScore
 from okeytool.score.round import Round
+from okeytool.solver.games import game_of
 
 
 @dataclass(frozen=True)
@@ -52,13 +53,13 @@ class Scheme:
 
 
 def _classic_game(rules: Rules) -> bool:
-    """The 14-tile Okey game (classic, okeygg): an indicator, no 101 opening, no table play."""
-    return rules.has_indicator and not rules.opening and not rules.table_game
+    """The 14-tile Okey game (classic, okeygg): its game is scored by the classic schemes."""
+    return rules.has_indicator and "pagat" in game_of(rules).schemes
 
 
 def _okey101_game(rules: Rules) -> bool:
     """Okey 101: players open with melds or pairs, discards can cost penalties."""
-    return rules.has_indicator and rules.opening
+    return rules.has_indicator and "101" in game_of(rules).schemes
 
 
 def _classic(name: str, description: str, count: classic.ClassicCount, end: EndRule, lower: bool = False) -> Scheme:
@@ -118,7 +119,7 @@ SCHEMES: dict[str, Scheme] = {
 
 def scheme_for(rules: Rules) -> Scheme:
     """The scheme ``rules.scheme`` names. Raises :class:`RulesError` if it cannot score these rules."""
-    scheme = SCHEMES[rules.scheme]
+    scheme = SCHEMES[str(rules.scheme)]
     if not scheme.fits(rules):
         raise RulesError(f"the {scheme.name} scheme scores {scheme.fits_text}, not the {rules.name} rules")
     return scheme

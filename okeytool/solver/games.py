@@ -1,10 +1,20 @@
-"""The games a rules profile plays, and the questions each game answers.
+"""The games a rules profile plays: the registry, and what every game says about itself.
 
-As a chess library picks a variant board from a variant's name, a rules profile names its game:
-classic Okey hands (``classic``, ``okeygg``), Okey 101 (``101``) and Rummikub-style tables
-(``rummikub``). The game says which questions (commands) it answers and which fields each question
-takes besides the common ones; a question or field it does not take is refused by
-:meth:`Game.refuse` with one line, before any work is done.
+As a chess library picks a variant board from a variant's name, a rules profile names its game
+(``Rules.game``) and :func:`game_of` looks it up here, the one place that reads it: classic Okey
+hands (``classic``, played by the classic and okeygg profiles), Okey 101 (``101``) and
+Rummikub-style tables (``rummikub``). Each game is one class in its own wing
+(:class:`~okeytool.solver.classic.game.ClassicGame`,
+:class:`~okeytool.solver.okey101.game.Okey101Game`,
+:class:`~okeytool.solver.rummikub.game.RummikubGame`), a subclass of :class:`Game` overriding what
+differs: which questions (commands) it answers and which fields each takes, the scoring schemes it
+is scored by, and its turn rules (hand sizes; whether a turn throws, takes a discard, opens, lays;
+what the table holds), which a followed round (:mod:`okeytool.round.state`) reads instead of asking
+which game it is. A wing's module is imported the first time its game is asked for, so a command
+loads only the game it plays.
+
+A question or field a game does not take is refused by :func:`refuse_question` with one line,
+before any work is done.
 
 >>> from okeytool.rules import get_rules
 >>> game_of(get_rules("okeygg")).name
@@ -17,11 +27,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Literal
 
-from okeytool.errors import InputError
+from okeytool.errors import InputError, RulesError
 from okeytool.rules import Rules
+
+if TYPE_CHECKING:
+    from okeytool.deal import Deal
+    from okeytool.solver.advice import Advice, Grades
+    from okeytool.tiles import Tile
 
 #: Fields every question takes, in every game.
 COMMON_FIELDS = frozenset({"rules", "options", "indicator", "okey", "tiles", "time_limit"})
@@ -29,17 +45,48 @@ COMMON_FIELDS = frozenset({"rules", "options", "indicator", "okey", "tiles", "ti
 CHANCE_FIELDS = frozenset({"chance", "draws", "pile", "risk"})
 #: The profile each question is asked in when it names none.
 DEFAULT_RULES = {"check": "classic", "waits": "classic", "discard": "classic", "open": "101", "play": "rummikub"}
+#: Every question any game answers, in the order they are listed to users.
+QUESTIONS = ("check", "waits", "discard", "open", "play")
+
+#: Where a player is in a turn: ``draw`` (holding ``hand_size`` tiles), ``throw`` (one more, a tile
+#: must be thrown), ``play`` (a turn without a throw: draw or lay), ``ended``.
+Phase = Literal["draw", "throw", "play", "ended"]
+#: What the melds on the table are to a round: ``none`` (no table melds), ``added`` (each event
+#: adds the melds others laid), ``whole`` (the table is rebuilt every turn: each event gives all of it).
+TableRule = Literal["none", "added", "whole"]
 
 
-@dataclass(frozen=True)
 class Game:
-    """One game: its name, what its hands are called, and its questions with the fields they take."""
+    """One game: its questions and fields, its scoring schemes, and its turn rules.
 
-    name: str
+    Subclasses set the class attributes and override the methods where their game differs; the
+    defaults are the rules of a game where a turn draws (or takes the previous discard) and throws.
+    """
+
+    #: The game's name, as a profile's ``Rules.game`` names it.
+    name: str = ""
     #: What the game's hands are, for messages: "14-tile Okey hands (classic, okeygg)".
-    hands: str
+    hands: str = ""
     #: Question (command) name -> the fields it takes besides :data:`COMMON_FIELDS`.
-    questions: Mapping[str, frozenset[str]]
+    questions: Mapping[str, frozenset[str]] = {}
+    #: The scoring schemes (``Rules.scheme``) that score this game's rounds.
+    schemes: frozenset[str] = frozenset()
+
+    # -- the turn rules --------------------------------------------------------------------------
+
+    #: A turn ends with a throw (else it draws or lays, and the hand never holds one tile more).
+    throws: bool = True
+    #: A turn may take the previous player's discard instead of drawing.
+    takes_discards: bool = True
+    #: A player opens by laying melds worth ``Rules.open_points`` (or ``Rules.open_pairs`` pairs).
+    opens: bool = False
+    #: A turn may lay tiles from the rack onto the table.
+    lays: bool = False
+    #: What the melds on the table are (see :data:`TableRule`).
+    table: TableRule = "none"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
     def answers(self, command: str) -> bool:
         """True when the game answers the question ``command``."""
@@ -53,49 +100,139 @@ class Game:
         """Every field the question ``command`` of this game reads."""
         return COMMON_FIELDS | self.questions.get(command, frozenset())
 
+    def start_sizes(self, rules: Rules) -> tuple[int, ...]:
+        """How many tiles a hand may hold when a round starts (before or after the first draw)."""
+        return (rules.hand_size, rules.drawn_size) if self.throws else (rules.hand_size,)
 
-CLASSIC = Game(
-    "classic",
-    "14-tile Okey hands (classic, okeygg)",
-    {
-        # ``chance``, ``draws``, ``pile``, ``risk``: the win-chance model (rules.md 4.1); ``goal``
-        # orders a chance ranking (chance or points).
-        "check": frozenset({"seen", "solver", *CHANCE_FIELDS}),
-        "waits": frozenset({"seen", "solver"}),
-        "discard": frozenset({"seen", "solver", "deep", *CHANCE_FIELDS, "goal"}),
-    },
-)
-OKEY101 = Game(
-    "101",
-    "Okey 101 hands (101)",
-    {
-        "open": frozenset({"seen", "table", "opened", "alternatives", "take", "solver"}),
-        "discard": frozenset({"seen", "table"}),
-    },
-)
-RUMMIKUB = Game(
-    "rummikub",
-    "Rummikub racks (rummikub)",
-    {
-        "check": frozenset({"table", "opened"}),
-        "play": frozenset({"table", "opened", "goal"}),
-    },
-)
+    def start_phase(self, rules: Rules, held: int) -> Phase:
+        """The phase of a round that starts with ``held`` tiles."""
+        if not self.throws:
+            return "play"
+        return "throw" if held == rules.drawn_size else "draw"
 
-GAMES: dict[str, Game] = {game.name: game for game in (CLASSIC, OKEY101, RUMMIKUB)}
-#: Every question any game answers, in the order they are listed to users.
-QUESTIONS = ("check", "waits", "discard", "open", "play")
-#: Every field any question of any game reads, and the fields a batch line adds.
-ALL_FIELDS = frozenset().union(COMMON_FIELDS, *(f for g in GAMES.values() for f in g.questions.values()))
+    def after_draw(self) -> Phase:
+        """The phase after a draw (or a take): the tile to throw, or the rest of a turn without one."""
+        return "throw" if self.throws else "play"
+
+    def check_melds(self, deal: Deal, melds: Sequence[Sequence[Tile]]) -> None:
+        """Refuse a meld laid on the table that is not valid in this game. Raises :class:`InputError`."""
+        raise InputError(f"there are no table melds in {deal.rules.name}")
+
+    def opening_value(self, deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[int, int]:
+        """What opening melds are worth: their points and how many pairs they hold."""
+        raise InputError(f"there is no opening in {deal.rules.name}")
+
+    def melds_in_play(
+        self, table: Sequence[Sequence[Tile]], own: Sequence[Sequence[Tile]]
+    ) -> tuple[Sequence[Tile], ...]:
+        """Every meld on the table for the advice: the others' (``table``) and the player's own."""
+        return (*table, *own)
+
+    # -- a followed round: the advice after each event and the grade of a throw --------------------
+
+    def advise(
+        self,
+        deal: Deal,
+        hand: Sequence[Tile],
+        seen: Sequence[Tile],
+        *,
+        table: Sequence[Sequence[Tile]],
+        opened: bool,
+        to_throw: bool,
+        draws: int | None,
+    ) -> Advice:
+        """The advice for a hand (not empty): what to throw when a tile must be thrown (``to_throw``),
+        else what the hand needs. ``table``: every meld on the table (:meth:`melds_in_play`);
+        ``draws``: the own draws left for a win chance (None: the chance model's default)."""
+        raise NotImplementedError(f"{type(self).__name__} gives no advice")
+
+    def grade_discards(
+        self,
+        deal: Deal,
+        hand: Sequence[Tile],
+        seen: Sequence[Tile],
+        *,
+        table: Sequence[Sequence[Tile]],
+        draws: int | None,
+        deadline: float | None,
+    ) -> Grades:
+        """Every distinct throw of a hand that must throw, graded (see :class:`~okeytool.solver.advice.Grades`),
+        the work stopping at ``deadline`` (a ``time.perf_counter`` value; None: the model's default).
+        Raises :class:`InputError` in a game without throws."""
+        raise InputError(f"there are no throws to grade in {deal.rules.name}")
+
+
+# The registry: every game by name. A wing's game is found by importing the module named here,
+# whose ``GAME`` is its one instance; :func:`register` adds a game defined elsewhere.
+_WINGS: dict[str, str] = {
+    "classic": "okeytool.solver.classic.game",
+    "101": "okeytool.solver.okey101.game",
+    "rummikub": "okeytool.solver.rummikub.game",
+}
+_LOADED: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Add ``game`` to the registry under its name (a game defined outside the wings, e.g. in a test)."""
+    _LOADED[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register` (the wings' games stay)."""
+    if name not in _WINGS:
+        _LOADED.pop(name, None)
+
+
+def game_named(name: str) -> Game:
+    """The game called ``name``. Raises :class:`RulesError` for a name no game has."""
+    game = _LOADED.get(name)
+    if game is not None:
+        return game
+    module = _WINGS.get(name)
+    if module is None:
+        raise RulesError(f"unknown game {name!r} (known: {', '.join(sorted({*_WINGS, *_LOADED}))})")
+    found = import_module(module).GAME
+    assert isinstance(found, Game) and found.name == name, module
+    _LOADED[name] = found
+    return found
 
 
 def game_of(rules: Rules) -> Game:
     """The game a rules profile plays (the one place that reads the profile's kind of game)."""
-    if rules.table_game:
-        return RUMMIKUB
-    if rules.opening:
-        return OKEY101
-    return CLASSIC
+    return game_named(rules.game)
+
+
+class _Registry(Mapping[str, Game]):
+    """Every game by name, each imported when first looked at."""
+
+    def __getitem__(self, name: str) -> Game:
+        try:
+            return game_named(name)
+        except RulesError:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*_WINGS, *_LOADED]))
+
+    def __len__(self) -> int:
+        return len({*_WINGS, *_LOADED})
+
+
+#: Every game by name.
+GAMES: Mapping[str, Game] = _Registry()
+
+
+def all_fields() -> frozenset[str]:
+    """Every field any question of any game reads."""
+    return frozenset().union(COMMON_FIELDS, *(f for g in GAMES.values() for f in g.questions.values()))
+
+
+def __getattr__(name: str) -> Game:
+    """``CLASSIC``, ``OKEY101`` and ``RUMMIKUB``: the three games, imported when first named."""
+    wings = {"CLASSIC": "classic", "OKEY101": "101", "RUMMIKUB": "rummikub"}
+    if name in wings:
+        return game_named(wings[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def refuse_question(rules: Rules, command: str) -> None:

@@ -985,6 +985,13 @@ PyMODINIT_FUNC PyInit__chance(void) {
     if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&SolverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
+    /* The constants the recursion was built with, checked by okeytool.solver.classic.chance at import. */
+    if (PyModule_AddIntConstant(m, "FACES", FACES) < 0 || PyModule_AddIntConstant(m, "SLOTS", SLOTS) < 0 ||
+        PyModule_AddIntConstant(m, "WILD_SLOT", WILD_SLOT) < 0 || PyModule_AddIntConstant(m, "PAIRS", PAIRS) < 0 ||
+        PyModule_AddIntConstant(m, "WILDS", MAX_WILDS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);

@@ -4,6 +4,13 @@ from collections.abc import Callable, Sequence
 
 from okeytool.solver.classic._cover import Table
 
+# The constants the recursion was built with (checked at import by okeytool.solver.classic.chance).
+FACES: int
+SLOTS: int
+WILD_SLOT: int
+PAIRS: int
+WILDS: int
+
 class Solver:
     def solve(
         self,

@@ -114,7 +114,10 @@ PyMODINIT_FUNC PyInit__cover(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&TableType);
-    if (PyModule_AddIntConstant(m, "LAYOUT", PROGRAMME_LAYOUT) < 0) {
+    /* The constants the programme was built with, checked by okeytool.solver.classic.cover at import. */
+    if (PyModule_AddIntConstant(m, "LAYOUT", PROGRAMME_LAYOUT) < 0 || PyModule_AddIntConstant(m, "FACES", FACES) < 0 ||
+        PyModule_AddIntConstant(m, "ANY_FACE_BIT", ANY_FACE_BIT) < 0 || PyModule_AddIntConstant(m, "MIN_PIECE", MIN_PIECE) < 0 ||
+        PyModule_AddIntConstant(m, "WILDS", SUPPLY_WILDS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

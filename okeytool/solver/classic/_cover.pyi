@@ -11,3 +11,9 @@ class Table:
         self, one: int, two: int, room: int, supply: Sequence[int], walks: int
     ) -> tuple[int, int, bool, int]: ...
     def clear(self) -> None: ...
+
+# The constants the programme was built with (checked at import by okeytool.solver.classic.cover).
+FACES: int
+ANY_FACE_BIT: int
+MIN_PIECE: int
+WILDS: int

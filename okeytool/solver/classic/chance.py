@@ -58,16 +58,30 @@ from typing import Literal
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
 from okeytool.finish import Finish
+from okeytool.goals import ChanceGoal
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
-from okeytool.score.classic import RENKLI_COLOURS, WIN_POINTS
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
+from okeytool.solver.compiled import built_with
+from okeytool.solver.games import game_of
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
-try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists)
+try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists) ...
+    from okeytool.solver.classic import _chance
     from okeytool.solver.classic._chance import Kernel as _Kernel
+
+    # ... and used only when built with the constants used here (else the Python recursion runs).
+    expected = {
+        "FACES": FACE_COUNT,
+        "SLOTS": FACE_COUNT + 1,
+        "WILD_SLOT": FACE_COUNT,
+        "PAIRS": PAIRS,
+        "WILDS": MAX_WILDS,
+    }
+    if not built_with(_chance, **expected):
+        _Kernel = None  # type: ignore[misc,assignment]
 except ImportError:  # pragma: no cover - depends on the build
     _Kernel = None  # type: ignore[misc,assignment]
 
@@ -75,7 +89,6 @@ except ImportError:  # pragma: no cover - depends on the build
 COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
-Goal = Literal["chance", "points"]
 #: Why a chance was not computed: the ranking's work budget ran out, the clock (the question's time
 #: limit) did, or the compiled recursion reached its memory limit.
 Stop = Literal["work", "time", "memory"]
@@ -196,10 +209,7 @@ def finish_points(deal: Deal, finish: Finish) -> int:
 
     What each other player is charged in ``pagat`` and ``penalty``, what the winner gains in ``okeygg``.
     """
-    points = WIN_POINTS * finish.multiplier(deal.rules)
-    if deal.rules.renkli and deal.indicator is not None and deal.indicator.colour in RENKLI_COLOURS:
-        points *= 2
-    return points
+    return deal.rules.finish_points * finish.multiplier(deal.rules) * deal.rules.renkli_factor(deal.indicator)
 
 
 class HandFacts:
@@ -542,7 +552,7 @@ class ChanceSolver:
         try:
             if self.method in _ADVANCING:
                 return self._solve_planned(state, draws)
-            return self.solve_reference(state, draws)
+            return self._solve_held(state, draws)
         finally:
             self.work = self._work_done()
 
@@ -568,7 +578,7 @@ class ChanceSolver:
         (kind, unseen copies, payload): 0 a winning draw (payload its points), 1 a useful draw
         (payload the 15 tiles; :meth:`HandFacts.kept` the discards the method keeps), 2 a swap (payload the slot,
         :meth:`swap_to` the state swapped into). The draws thrown back are counted apart, as
-        :meth:`solve_reference` does."""
+        the recursion as stated does (tests/chance_reference.py, ``solve_reference``)."""
         known = self._plans.get(state)
         if known is not None:
             return known
@@ -598,8 +608,9 @@ class ChanceSolver:
         return known
 
     def _solve_planned(self, state: State, draws: int) -> tuple[float, float]:
-        """:meth:`solve_reference` for the advancing methods, over :meth:`_plan`: the same sums in
-        the same order (so the same floats), without walking the 53 slots again for each horizon."""
+        """The recursion as stated (``solve_reference`` in tests/chance_reference.py) for the advancing
+        methods, over :meth:`_plan`: the same sums in the same order (so the same floats), without
+        walking the 53 slots again for each horizon."""
         if draws <= 0:
             return 0.0, 0.0
         key = (state, draws)
@@ -653,9 +664,11 @@ class ChanceSolver:
         self.memo[key] = known
         return known
 
-    def solve_reference(self, state: State, draws: int) -> tuple[float, float]:
-        """(V_T, E_T) of a 14-tile state, the recursion as stated (every method; the advancing
-        ones run :meth:`_solve_planned`, which the tests hold to this)."""
+    def _solve_held(self, state: State, draws: int) -> tuple[float, float]:
+        """(V_T, E_T) of a 14-tile state for the methods that do not advance (``exact``, ``keep``):
+        the recursion of rules.md 4.1 as stated, every draw followed by every discard the method
+        considers. (The advancing methods run :meth:`_solve_planned`; tests/chance_reference.py
+        holds the recursion as stated for every method, the fast paths to it.)"""
         if draws <= 0:
             return 0.0, 0.0
         key = (state, draws)
@@ -663,7 +676,7 @@ class ChanceSolver:
         if known is not None:
             return known
         facts = self.facts
-        k, wins, useful = facts.info(state)
+        k, wins, _ = facts.info(state)
         if k > draws:
             self.memo[key] = (0.0, 0.0)
             return 0.0, 0.0
@@ -677,47 +690,29 @@ class ChanceSolver:
         rest = draws - 1
         total_v = total_e = 0.0
         left = self.left
-        advance = self.method in _ADVANCING
-        swapping = k == 1 and self.method in _SWAPPING
-        # advance: every draw that does not bring the hand closer leads back to the same hand.
-        back_v, back_e = self.solve_reference(state, rest) if advance and rest else (0.0, 0.0)
-        back = 0
         for x in range(SLOTS):
             n = left[x] - state[x]
             if n <= 0:
                 continue
             if wins >> x & 1:
                 best_e = facts.win_values(state)[x]
-                if advance:
-                    best_e = max(best_e, back_e)
-                elif rest:  # hold: play on with a winning hand
+                if rest:  # hold: play on with a winning hand
                     for child in self.options(state, x, rest, win=True):
-                        best_e = max(best_e, self.solve_reference(child, rest)[1])
+                        best_e = max(best_e, self._solve_held(child, rest)[1])
                 total_v += n
                 total_e += n * best_e
-                continue
-            if advance and not useful >> x & 1:
-                swap = self.swap_to(state, x) if swapping and rest else None
-                if swap is None:
-                    back += n
-                else:
-                    v, e = self.solve_reference(swap, rest)
-                    total_v += n * max(v, back_v)
-                    total_e += n * max(e, back_e)
                 continue
             if not rest:
                 continue
             best_v = best_e = 0.0
             for child in self.options(state, x, rest, win=False):
-                v, e = self.solve_reference(child, rest)
+                v, e = self._solve_held(child, rest)
                 if v > best_v:
                     best_v = v
                 if e > best_e:
                     best_e = e
             total_v += n * best_v
             total_e += n * best_e
-        total_v += back * back_v
-        total_e += back * back_e
         known = (total_v * self.scale, total_e * self.scale)
         self.memo[key] = known
         return known
@@ -967,7 +962,7 @@ class ChanceRanking:
     tiles: tuple[Tile, ...]
     rows: tuple[ChanceRow, ...]
     model: ChanceModel
-    goal: Goal
+    goal: ChanceGoal
     finish_now: FinishNow | None
 
     @property
@@ -992,7 +987,7 @@ def chance_ranking(
     *,
     draws: int = DEFAULT_DRAWS,
     risk: float = DEFAULT_RISK,
-    goal: Goal = "chance",
+    goal: ChanceGoal = "chance",
     method: Method | None = None,
     effort: Effort | None = None,
 ) -> ChanceRanking:
@@ -1052,7 +1047,7 @@ def chance_ranking(
 
 
 def _check_rules(deal: Deal) -> None:
-    if not deal.rules.classic_hand or not deal.rules.has_indicator:
+    if not game_of(deal.rules).takes("discard", "chance") or not deal.rules.has_indicator:
         raise InputError(f"win chances are for classic Okey hands (rules classic or okeygg), not {deal.rules.name}")
 
 

@@ -18,6 +18,7 @@ from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import KafaMode
 from okeytool.solver.classic.pairs import pairs_layout
+from okeytool.solver.games import game_of
 from okeytool.solver.melds.layout import lay_pieces
 from okeytool.solver.melds.result import Arrangement, ArrangementKind, Meld, Placement, SolveStatus
 from okeytool.solver.melds.search import meld_search
@@ -98,7 +99,7 @@ def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "searc
     ``tiles`` are as held (``Deal.resolve`` applied). Raises :class:`HandSizeError` for other sizes,
     :class:`SupplyError` for impossible tiles, :class:`InputError` for rules without 14-tile hands.
     """
-    if deal.rules.opening:
+    if game_of(deal.rules).opens:
         raise InputError(f"check is for 14-tile hands; a {deal.rules.name} hand opens instead (use open)")
     check_hand_size(tiles, (deal.rules.hand_size, deal.rules.drawn_size), "check")
     check_supply(deal, tiles)

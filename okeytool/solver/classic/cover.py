@@ -23,21 +23,27 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from okeytool.solver.compiled import built_with
 from okeytool.solver.melds.templates import templates, templates_by_face
-from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS
 
-try:  # the same programme compiled (setup.py builds it where a C compiler exists)
+MIN_PIECE = 3
+#: Bit set in a face mask when a whole new piece (any faces) is part of an optimal choice (the bit
+#: above the faces; ``_cover.c`` states the same bit as ``ANY_FACE``, and exports it as ``ANY_FACE_BIT``).
+ANY_FACE = 1 << FACE_COUNT
+
+try:  # the same programme compiled (setup.py builds it where a C compiler exists) ...
+    from okeytool.solver.classic import _cover
     from okeytool.solver.classic._cover import Table as _CompiledTable
+
+    # ... and used only when built with the constants used here (else the Python programme runs).
+    if not built_with(_cover, FACES=FACE_COUNT, ANY_FACE_BIT=FACE_COUNT, MIN_PIECE=MIN_PIECE, WILDS=MAX_WILDS):
+        _CompiledTable = None  # type: ignore[misc,assignment]
 except ImportError:  # pragma: no cover - depends on the build
     _CompiledTable = None  # type: ignore[misc,assignment]
 
 #: True when the compiled programme is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
 COMPILED = _CompiledTable is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
-
-MIN_PIECE = 3
-#: Bit set in a face mask when a whole new piece (any faces) is part of an optimal choice (the bit
-#: above the faces; ``_cover.c`` states the same bit as ``ANY_FACE``, and the agreement test holds them together).
-ANY_FACE = 1 << FACE_COUNT
 _IMPOSSIBLE = (-1000, 0)
 
 

@@ -19,7 +19,8 @@
 #define FACES 52
 #define MAX_OPTIONS 32
 #define MIN_PIECE 3
-#define ANY_FACE (1ULL << 52)
+#define ANY_FACE_BIT 52
+#define ANY_FACE (1ULL << ANY_FACE_BIT)
 #define IMPOSSIBLE (-1000)
 #define MEMO_BITS 18
 #define MEMO_SIZE (1u << MEMO_BITS)

@@ -26,6 +26,7 @@ from typing import Literal
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import HandSizeError, InputError
 from okeytool.parse.supply import check_hand_size, check_supply, limit, unseen
+from okeytool.solver.games import game_of
 from okeytool.solver.melds.layout import lay_pieces
 from okeytool.solver.melds.result import Meld, SolveStatus
 from okeytool.solver.melds.search import meld_search
@@ -35,9 +36,6 @@ from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
 from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile, face_index, index_colour, index_number
 
 SolverName = Literal["search", "cpsat"]
-MAX_HAND = 22
-DISCARD_HAND = 22
-PENALTY = 101
 DEFAULT_OPTIONS = 3
 #: Layouts the alternatives search may visit before it settles for what it has found.
 ALTERNATIVES_VISIT_LIMIT = 20_000
@@ -57,7 +55,7 @@ def mirrored_search(wrap: bool) -> OpeningSearch:
 
 def require_opening_rules(deal: Deal, question: str) -> None:
     """Refuse rules without 101 openings (melds worth ``open_points`` or pairs). Raises :class:`InputError`."""
-    if not deal.rules.opening:
+    if not game_of(deal.rules).opens:
         raise InputError(f"{question} is for Okey 101 openings (--rules 101), not the {deal.rules.name} rules")
 
 
@@ -472,10 +470,12 @@ def check_opening_hand(
     Raises :class:`HandSizeError` for an empty hand or more than 22 tiles, :class:`SupplyError` when
     hand, seen tiles and table together break the supply limits.
     """
+    size, most = deal.rules.hand_size, deal.rules.drawn_size
+    deal_sizes = f"{size} or {most} in a {deal.rules.name} deal"
     if not tiles:
-        raise HandSizeError("open needs 1 to 22 tiles (21 or 22 in a 101 deal), but no tiles were given")
-    if len(tiles) > MAX_HAND:
-        raise HandSizeError(f"open takes at most {MAX_HAND} tiles (21 or 22 in a 101 deal), got {len(tiles)}")
+        raise HandSizeError(f"open needs 1 to {most} tiles ({deal_sizes}), but no tiles were given")
+    if len(tiles) > most:
+        raise HandSizeError(f"open takes at most {most} tiles ({deal_sizes}), got {len(tiles)}")
     check_supply(deal, tiles, [*seen, *(t for meld in table for t in meld.tiles)])
 
 
@@ -649,7 +649,7 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
     table break the supply limits, :class:`InputError` for rules without 101 openings.
     """
     require_opening_rules(deal, "discard with openings")
-    check_hand_size(tiles, (DISCARD_HAND,), "discard in 101")
+    check_hand_size(tiles, (deal.rules.drawn_size,), "discard in 101")
     check_supply(deal, tiles, [t for meld in table for t in meld.tiles])
     held = tuple(sorted(tiles))
     laid = _laying(deal)
@@ -668,7 +668,7 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
         rows.append(
             Discard101(
                 tile=tile,
-                penalty=PENALTY if reasons else 0,
+                penalty=deal.rules.discard_penalty if reasons else 0,
                 reasons=reasons,
                 open_points=opening.points,
                 pairs=pair_count(hand, jokers_in_pairs=deal.rules.jokers_in_pairs),

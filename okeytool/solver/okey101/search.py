@@ -23,21 +23,12 @@ The "keep one tile to discard" rule is not part of the search; :mod:`okeytool.so
 from __future__ import annotations
 
 import heapq
-import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from okeytool.solver.melds.templates import templates, templates_by_face
 from okeytool.tiles import FACE_COUNT, index_number
-
-try:  # the same recursion compiled (setup.py builds it where a C compiler exists)
-    from okeytool.solver.okey101._opening import Kernel as _Kernel
-except ImportError:  # pragma: no cover - depends on the build
-    _Kernel = None  # type: ignore[misc,assignment]
-
-#: True when the compiled recursion is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
-COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 _FRESH = -1  # no piece opened yet for the current face
 _CACHE_LIMIT = 400_000
@@ -94,7 +85,7 @@ _Partial = tuple[int, int, tuple[int, int, int], int, _Chain, int, int, bool]
 
 
 class Memo(Protocol):
-    """The solved states of a search: a dict in Python, a table of the compiled kernel."""
+    """The solved states of a search."""
 
     def clear(self) -> None: ...
 
@@ -104,16 +95,13 @@ class Memo(Protocol):
 class OpeningSearch:
     """The opening search for one rules setting (``wrap``). Reuse one instance; its memo is shared.
 
-    ``compiled``: use the compiled recursion (``None``: wherever it was built, :data:`COMPILED`);
-    both give the same values. Raises ``ImportError`` for ``compiled=True`` where it was not built.
-
     ``mirrored``: the same search with the faces taken from the highest index down (its templates,
     ``faces`` and ``by_face`` are in that order; counts given and pieces returned are not). The two
     give the same values; a hand with one tile more or less shares more of its memo with the hand
     itself in the direction where that tile comes early.
     """
 
-    def __init__(self, wrap: bool, *, mirrored: bool = False, compiled: bool | None = None) -> None:
+    def __init__(self, wrap: bool, *, mirrored: bool = False) -> None:
         self.wrap = wrap
         self.mirrored = mirrored
         self.templates = templates(wrap)
@@ -170,19 +158,9 @@ class OpeningSearch:
         self.triples_at = tuple(
             tuple(sum(1 << f for f in self.faces[t]) for t in ids if len(self.faces[t]) == 3) for ids in self.by_face
         )
-        use_compiled = COMPILED if compiled is None else compiled
-        if use_compiled and _Kernel is None:
-            raise ImportError("the compiled opening search was not built")
-        self.compiled = use_compiled
-        self.memo: Memo
-        self._best: Callable[[int, int, int], int]
-        self._kernel: _Kernel | None = None
-        if use_compiled:
-            kernel = self._kernel = _Kernel(self.reachable)
-            self.memo, self._best = kernel, kernel.best
-        else:
-            memo: dict[int, int] = {}
-            self.memo, self._best = memo, self._make_best(memo)
+        memo: dict[int, int] = {}
+        self.memo: Memo = memo
+        self._best: Callable[[int, int, int], int] = self._make_best(memo)
 
     # -- the exact value ---------------------------------------------------------------------------
 
@@ -273,14 +251,6 @@ class OpeningSearch:
         total = self.best_value(counts, wilds)
         pieces: list[Piece] = []
         first, code = _FRESH, self._pack(counts)
-        if self._kernel is not None:
-            for face, pos, low, high in self._kernel.layout(first, wilds, code):
-                t = self.by_face[face][pos]
-                have = (high << 64) | low
-                faces = self.faces[t]
-                wild_faces = tuple(f for f in faces if not (have >> (2 * f)) & 1)
-                pieces.append(self._outward(Piece(t, faces, wild_faces)))
-            return OpeningLayout(tuple(pieces), total)
         while code:
             target = self._best(first, wilds, code)
             if target == 0:

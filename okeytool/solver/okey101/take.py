@@ -17,7 +17,6 @@ from okeytool.solver.melds.result import Meld, Placement
 from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.solver.okey101.opening import (
-    MAX_HAND,
     NO_OPENING,
     Opening,
     opening_search,
@@ -72,8 +71,9 @@ def take_discard(
     """
     require_opening_rules(deal, "taking a discard")
     after = (*tiles, tile)
-    if len(after) > MAX_HAND:
-        raise HandSizeError(f"a hand holds at most {MAX_HAND} tiles with the one taken, got {len(after)}")
+    most = deal.rules.drawn_size
+    if len(after) > most:
+        raise HandSizeError(f"a hand holds at most {most} tiles with the one taken, got {len(after)}")
     check_supply(deal, after, [t for meld in table for t in meld.tiles])
     hand = deal.solver_hand(after)
     layout = best_layout_laying(deal, hand, tile)

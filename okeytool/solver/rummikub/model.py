@@ -38,13 +38,14 @@ from ortools.sat.python import cp_model
 
 from okeytool.deal import Deal
 from okeytool.errors import SolverError
+from okeytool.goals import PlayGoal
 from okeytool.solver.melds.cpsat import TIME_LIMIT_S, solve
 from okeytool.solver.melds.layout import join_runs, lone_tile_run
 from okeytool.solver.melds.result import Meld, Placement, SolveStatus
 from okeytool.solver.melds.table import set_open_faces
 from okeytool.solver.melds.templates import Template, templates
 from okeytool.solver.melds.validator import faces_meld_kind
-from okeytool.solver.rummikub.result import Goal, LaidMeld, Play
+from okeytool.solver.rummikub.result import LaidMeld, Play
 from okeytool.tiles import FACE_COUNT, JOKER, NUMBERS_PER_COLOUR, Tile, index_number
 
 MAX_JOKERS = 2
@@ -113,7 +114,7 @@ class PlayData:
 class PlayModel:
     """The play as a CP-SAT model; build, then :meth:`solve`."""
 
-    def __init__(self, deal: Deal, data: PlayData, goal: Goal, *, lay_all: bool = False) -> None:
+    def __init__(self, deal: Deal, data: PlayData, goal: PlayGoal, *, lay_all: bool = False) -> None:
         self.deal = deal
         self.data = data
         self.goal = goal
@@ -329,7 +330,7 @@ def solve_play(
     table: Sequence[Meld],
     *,
     opened: bool,
-    goal: Goal,
+    goal: PlayGoal,
     time_limit: float | None = None,
     lay_all: bool = False,
 ) -> Play:
@@ -355,7 +356,7 @@ def _layout(
     pm: PlayModel,
     solver: cp_model.CpSolver,
     rack: Sequence[Tile],
-    goal: Goal,
+    goal: PlayGoal,
     status: SolveStatus,
 ) -> Play:
     """The solved model as a table of melds (kept melds first, in the order given)."""

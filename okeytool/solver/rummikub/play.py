@@ -26,17 +26,16 @@ from collections.abc import Sequence
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, InputError
+from okeytool.goals import PLAY_GOALS, PlayGoal
 from okeytool.parse.supply import check_supply
 from okeytool.solver.melds.result import Meld
 from okeytool.solver.melds.table import read_table_meld
-from okeytool.solver.rummikub.result import GOALS, Goal, GoOut, LaidMeld, MeldStatus, Play
+from okeytool.solver.rummikub.result import GoOut, LaidMeld, MeldStatus, Play
 from okeytool.tiles import Tile
 from okeytool.values import rack_value
 
 # The answers live in rummikub.result; they are named here too, where callers ask the questions.
 __all__ = [
-    "GOALS",
-    "Goal",
     "GoOut",
     "LaidMeld",
     "MeldStatus",
@@ -97,7 +96,7 @@ def best_play(
     table: Sequence[Sequence[Tile]] = (),
     *,
     opened: bool = False,
-    goal: Goal = "tiles",
+    goal: PlayGoal = "tiles",
     time_limit: float | None = None,
 ) -> Play:
     """The best play for ``rack`` at ``table`` (melds as written, jokers included).
@@ -109,7 +108,7 @@ def best_play(
     :class:`InputError` for an unknown goal and :class:`SolverError` if the time limit passes
     without any answer.
     """
-    if goal not in GOALS:
+    if goal not in PLAY_GOALS:
         raise InputError(f"goal must be tiles or value, not {goal!r}")
     held, melds = prepare(deal, rack, table)
     from okeytool.solver.rummikub.model import solve_play

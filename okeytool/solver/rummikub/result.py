@@ -10,13 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from okeytool.goals import PlayGoal
 from okeytool.solver.melds.result import Meld, SolveStatus
 from okeytool.tiles import Tile
 from okeytool.values import rack_value
 
-Goal = Literal["tiles", "value"]
 MeldStatus = Literal["kept", "changed", "new"]
-GOALS: tuple[Goal, ...] = ("tiles", "value")
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ class Play:
     table: tuple[LaidMeld, ...]
     rack_left: tuple[Tile, ...]
     initial: bool
-    goal: Goal
+    goal: PlayGoal
     status: SolveStatus
 
     @property

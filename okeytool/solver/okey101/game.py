@@ -1,0 +1,124 @@
+"""Okey 101 as a game: 21 tiles, draw or take, open with 101 points or five pairs, lay off, throw.
+
+>>> GAME.start_sizes(__import__("okeytool.rules").rules.get_rules("101"))
+(21, 22)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from okeytool.solver.advice import Advice, Grade, Grades, Penalties
+from okeytool.solver.games import Game
+
+if TYPE_CHECKING:
+    from okeytool.deal import Deal
+    from okeytool.solver.okey101.layoffs import TableMeld
+    from okeytool.tiles import Tile
+
+
+def _pairs(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Sequence[Tile]]]:
+    """Split opening melds into pairs (two identical tiles, or a tile and a real okey) and the rest."""
+    pairs, rest = [], []
+    for meld in melds:
+        if len(meld) == 2 and (meld[0] == meld[1] or any(deal.is_wild(t) for t in meld)):
+            pairs.append(meld)
+        else:
+            rest.append(meld)
+    return pairs, rest
+
+
+def laid_melds(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[TableMeld, ...]:
+    """The melds laid on a 101 table, read as sets and runs (pairs left out: nothing is laid off on them).
+
+    Raises :class:`InputError` for a meld that is not a valid set or run.
+    """
+    from okeytool.solver.okey101.layoffs import table_melds
+
+    return tuple(table_melds(deal, _pairs(deal, melds)[1]))
+
+
+class Okey101Game(Game):
+    """Players open with melds worth 101 (or five pairs) and lay off on the table; a discard can
+    cost a penalty (a real okey, or a tile that fits a table meld)."""
+
+    name = "101"
+    hands = "Okey 101 hands (101)"
+    questions = {
+        "open": frozenset({"seen", "table", "opened", "alternatives", "take", "solver"}),
+        "discard": frozenset({"seen", "table"}),
+    }
+    schemes = frozenset({"101"})
+    opens = True
+    table = "added"
+
+    def check_melds(self, deal: Deal, melds: Sequence[Sequence[Tile]]) -> None:
+        """Refuse a meld that is not a valid set or run (a pair is accepted). Raises :class:`InputError`."""
+        laid_melds(deal, melds)
+
+    def opening_value(self, deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[int, int]:
+        """The value of opening melds (rules.md 2) and how many pairs they hold."""
+        from okeytool.solver.okey101.layoffs import table_melds
+
+        pairs, rest = _pairs(deal, melds)
+        return sum(m.meld.value for m in table_melds(deal, rest)), len(pairs)
+
+    def advise(
+        self,
+        deal: Deal,
+        hand: Sequence[Tile],
+        seen: Sequence[Tile],
+        *,
+        table: Sequence[Sequence[Tile]],
+        opened: bool,
+        to_throw: bool,
+        draws: int | None,
+    ) -> Advice:
+        """22 tiles: the 101 discard ranking (penalties for işler taş from the table melds); fewer
+        that must throw: what each throw costs; 21: the opening, its melds and what lifts it to 101."""
+        from okeytool.solver.okey101 import opening
+
+        melds = laid_melds(deal, table)
+        if to_throw and len(hand) == deal.rules.drawn_size:
+            return Advice("discard101", opening.discard_101(deal, hand, table=melds))
+        if to_throw:
+            rows = sorted(
+                ((t, opening.discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0])
+            )
+            return Advice("penalties", Penalties(tuple(rows), deal.rules.discard_penalty))
+        on_table = [t for m in table for t in m]
+        others = list(seen)
+        for tile in on_table:
+            if tile in others:
+                others.remove(tile)
+        return Advice("open", opening.analyse_opening(deal, hand, seen=others, table=melds, opened=opened, options=0))
+
+    def grade_discards(
+        self,
+        deal: Deal,
+        hand: Sequence[Tile],
+        seen: Sequence[Tile],
+        *,
+        table: Sequence[Sequence[Tile]],
+        draws: int | None,
+        deadline: float | None,
+    ) -> Grades:
+        """The 101 discard ranking: 1 for a winning throw, 0 for one that costs a penalty, else 0.5
+        plus half the opening value left over the best (or 101); with fewer than 22 tiles, 0 for a
+        throw that costs a penalty and 1 for one that does not."""
+        from okeytool.solver.okey101 import opening
+
+        melds = laid_melds(deal, table)
+        if len(hand) == deal.rules.drawn_size:
+            result = opening.discard_101(deal, hand, table=melds)
+            top = max(1, max(r.open_points for r in result.discards))
+            rows = [(r.tile, 1.0 if r.wins else (0.0 if r.penalty else 0.5 + 0.5 * r.open_points / max(top, 101)))
+                    for r in result.discards]  # fmt: skip
+        else:
+            rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
+        rows.sort(key=lambda r: -r[1])
+        return Grades("ranking-101", tuple(Grade(t, v, (-v,)) for t, v in rows))
+
+
+GAME = Okey101Game()
