@@ -654,7 +654,7 @@ class Report:
         for where, outcomes in self.groups().items():
             first = outcomes[0]
             problem = (first.problem or "").strip().splitlines()
-            shown = problem if len(problem) <= 6 else [problem[0], "...", *problem[-5:]]
+            shown = problem if len(problem) <= 10 else [*problem[:4], "...", *problem[-5:]]
             lines.append(f"  {len(outcomes)} x {where}\n    okeytool {' '.join(map(repr, first.args))}"
                          f"{' <&-  (standard input closed)' if first.stdin == 'closed' else ''}")  # fmt: skip
             lines.extend(f"      {line}" for line in shown)
