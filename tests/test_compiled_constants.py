@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -46,7 +47,7 @@ def test_a_constant_that_differs_is_named() -> None:
 
 
 @pytest.mark.skipif(not cover.COMPILED, reason="the cover programme is not built here")
-def test_an_extension_built_otherwise_falls_back_to_python() -> None:
+def test_an_extension_built_otherwise_falls_back_to_python(tmp_path: Path) -> None:
     script = (
         "import okeytool.solver.classic._cover as built\n"
         "built.FACES = 40\n"
@@ -61,13 +62,14 @@ def test_an_extension_built_otherwise_falls_back_to_python() -> None:
         "import sys; sys.argv = ['okeytool', 'discard', '-i', 'Y7', 'R1-4 B9-11 K5 Y5 K11-13 B2 Y9 R8', '--json']\n"
         "main()\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    # Run away from the source tree, so that the package imported is the one installed (and built).
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     first, _, answer = done.stdout.partition("\n")
     # _chance was built as this code expects, but runs only on the compiled cover table: not used either.
     assert first == "False True True ['okeytool.solver.classic._cover']"
     plain = subprocess.run(
         [sys.executable, "-m", "okeytool", "discard", "-i", "Y7", "R1-4 B9-11 K5 Y5 K11-13 B2 Y9 R8", "--json"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
     )  # fmt: skip
     assert answer == plain.stdout

@@ -18,6 +18,9 @@ from pathlib import Path
 
 from test_imports import ROOT, describe_cycles, import_graph, module_files
 
+#: The source tree (pyproject.toml, docs/), wherever the package under test was installed.
+SOURCE = Path(__file__).parent.parent
+
 #: The modules allowed to read the game's kind: the registry, and the rules that name it.
 REGISTRY = {"okeytool.solver.games", "okeytool.rules"}
 #: Attributes of a rules object that say which game it is (``game``, and the booleans it replaced).
@@ -108,13 +111,13 @@ def test_only_the_registry_reads_which_game_is_played() -> None:
 
 def test_the_package_ships_that_it_is_typed() -> None:
     assert (ROOT / "py.typed").is_file()  # PEP 561
-    pyproject = (ROOT.parent / "pyproject.toml").read_text(encoding="utf-8")
+    pyproject = (SOURCE / "pyproject.toml").read_text(encoding="utf-8")
     assert '"py.typed"' in pyproject.split("[tool.setuptools.package-data]", 1)[1].split("\n[", 1)[0]
 
 
 def documented_floors() -> list[set[str]]:
     """The packages of each floor of docs/architecture.md's table, top floor first."""
-    text = (ROOT.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    text = (SOURCE / "docs" / "architecture.md").read_text(encoding="utf-8")
     table = text.split("| floor | modules | what it does |", 1)[1].split("\n\n", 1)[0]
     floors = []
     for row in table.strip().splitlines()[1:]:
