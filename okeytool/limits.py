@@ -15,16 +15,20 @@ True
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 from okeytool.errors import SolverError
 
 #: Seconds a question may take unless ``--time-limit`` (or a batch line's ``"time_limit"``) says otherwise.
 DEFAULT_TIME_LIMIT = 30.0
+#: Seconds after which the timer strikes again when its exception was raised where it could not pass.
+AGAIN = 0.01
 #: The longest time limit a question may ask for, in seconds.
 MAX_TIME_LIMIT = 3600.0
 #: The longest batch line read, in bytes (a question is a few hundred); a longer line gets an error line.
@@ -83,6 +87,17 @@ def deadline(seconds: float) -> Iterator[None]:
             raise TimeLimitExceeded(seconds)
 
         previous = signal.signal(signal.SIGALRM, _stop)
+        previous_hook = sys.unraisablehook
+
+        def _unraisable(info: Any) -> None:
+            # The timer struck where an exception cannot pass (a finaliser, a callback from C): Python
+            # would print it and go on. Say nothing, and strike again a moment later instead.
+            if isinstance(info.exc_value, TimeLimitExceeded):
+                signal.setitimer(signal.ITIMER_REAL, AGAIN)
+                return
+            previous_hook(info)
+
+        sys.unraisablehook = _unraisable
         signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
     try:
         yield
@@ -90,6 +105,7 @@ def deadline(seconds: float) -> Iterator[None]:
         if timer:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+            sys.unraisablehook = previous_hook
         _deadline, _seconds = outer
         if timer and _deadline is not None:  # the enclosing deadline's timer runs on
             signal.setitimer(signal.ITIMER_REAL, max(_deadline - time.monotonic(), 1e-6))

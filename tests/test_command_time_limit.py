@@ -122,3 +122,30 @@ def test_the_deadline_around_runs_on_after_an_inner_one() -> None:
         spin()
     with pytest.raises(TimeLimitExceeded, match="time limit of 0.2 s"), deadline(5), deadline(0.2):
         spin()  # a shorter inner deadline is the one that stops, and is named
+
+
+STRUCK_IN_A_FINALISER = """
+import time
+from okeytool.limits import TimeLimitExceeded, deadline
+
+class Slow:
+    def __del__(self):  # the timer strikes here, where its exception cannot pass
+        end = time.monotonic() + 0.5
+        while time.monotonic() < end:
+            pass
+
+try:
+    with deadline(0.05):
+        Slow()
+        while True:
+            pass
+except TimeLimitExceeded:
+    print("stopped")
+"""
+
+
+def test_a_time_limit_struck_in_a_finaliser_still_stops_quietly() -> None:
+    """Python prints an exception raised in a finaliser and goes on: the time limit neither shows a
+    traceback then nor lets the command run on past it."""
+    done = subprocess.run([sys.executable, "-c", STRUCK_IN_A_FINALISER], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout == "stopped\n" and done.stderr == "", done.stderr
