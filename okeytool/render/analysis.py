@@ -201,7 +201,7 @@ def chance_advice_lines(ranking: ChanceRanking) -> list[Text]:
 
 #: Why a row's chance was not computed, in words.
 STOP_NOTES = {
-    "work": "the ranking's work limit was reached; a longer --time-limit computes more",
+    "work": "the ranking's work limit was reached; discard --chance with a longer --time-limit computes more",
     "time": "the time limit was reached first",
     "memory": "the recursion's memory limit was reached",
 }
