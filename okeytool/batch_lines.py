@@ -27,11 +27,12 @@ class TooLong:
     size: int
 
 
-def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> str:
+def answer_line(line: str | TooLong, time_limit: float | None = None) -> str:
     """The JSON line answering one input line; bad input gives ``{"id": ..., "error": ...}``, and a
     question that ran out of time ``{"id": ..., "error": ..., "status": "time_limit"}``.
 
-    ``time_limit`` is the limit of a line that sets none (its ``"time_limit"`` field).
+    ``time_limit`` is the limit of a line that sets none (its ``"time_limit"`` field), as if the
+    line had set it; None: the batch gave none, and such a line has the default limit.
     """
     from okeytool.errors import OkeyError
     from okeytool.limits import TimeLimitExceeded, deadline
@@ -55,7 +56,7 @@ def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> 
                              f"{json.dumps(command)}")  # fmt: skip
         if fields.get("time_limit") is None:
             fields.pop("time_limit", None)
-            if time_limit != DEFAULT_TIME_LIMIT:  # the batch's own --time-limit, as if the line set it
+            if time_limit is not None:
                 fields["time_limit"] = time_limit
         try:
             limit = read_time_limit(fields.get("time_limit", DEFAULT_TIME_LIMIT), BATCH_LINE)
@@ -77,7 +78,7 @@ def answer_line(line: str | TooLong, time_limit: float = DEFAULT_TIME_LIMIT) -> 
     return json.dumps(document, ensure_ascii=False)
 
 
-def answer_chunk(lines: list[str | TooLong], time_limit: float) -> list[str]:
+def answer_chunk(lines: list[str | TooLong], time_limit: float | None) -> list[str]:
     """Answer a chunk of lines in a worker (one message each way per chunk)."""
     return [answer_line(line, time_limit) for line in lines]
 

@@ -297,3 +297,25 @@ def test_seen_tiles_leave_the_pool(run_main) -> None:
     top = next(row for row in seen["discards"] if row["tile"] == "B2")
     assert top["acceptance"] == 10  # B5×2 and one K10 are out of play
     assert top["chance"] == pytest.approx(0.95 * 10 / 87, abs=1e-12)
+
+
+def test_a_batch_line_gets_the_batch_s_limit_only_when_the_batch_gives_one(monkeypatch) -> None:
+    """A line that sets no time limit does the default chance work, unless the batch itself was
+    given --time-limit (then as if the line had set it), the default value included."""
+    import okeytool.solver.classic.chance as chance
+    from okeytool.batch_lines import answer_line
+    from okeytool.limits import DEFAULT_TIME_LIMIT
+    from okeytool.questions import CHANCE_SHARE
+
+    efforts: list[chance.Effort] = []
+    real = chance.chance_ranking
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        efforts.append(kwargs["effort"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(chance, "chance_ranking", spy)
+    line = json.dumps({"command": "discard", "indicator": "Y7", "tiles": NEAR, "chance": True, "draws": 1})
+    for given in (None, DEFAULT_TIME_LIMIT, 8.0):
+        assert "discards" in json.loads(answer_line(line, time_limit=given))
+    assert [e.budget for e in efforts] == [chance.TIME_LIMIT, CHANCE_SHARE * DEFAULT_TIME_LIMIT, CHANCE_SHARE * 8.0]

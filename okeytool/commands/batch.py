@@ -25,7 +25,7 @@ import typer
 from okeytool.batch_lines import TooLong, answer_chunk, answer_line, quiet_worker
 from okeytool.commands.common import PANEL_OUTPUT, PANEL_SOLVER
 from okeytool.commands.streams import release_output
-from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_LINE_BYTES
+from okeytool.limits import MAX_LINE_BYTES
 
 CHUNK = 16
 #: The help panel of the options of a Dask cluster.
@@ -64,7 +64,7 @@ def _ends_line(raw: bytes | str) -> bool:
     return raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
 
 
-def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[str]:
+def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float | None = None) -> Iterator[str]:
     """Answer lines in order, on ``jobs`` processes; memory does not grow with the input."""
     answer = partial(answer_line, time_limit=time_limit)
     pending = iter(lines)
@@ -243,13 +243,13 @@ def register(app: typer.Typer) -> None:
             ),
         ] = 0,
         time_limit: Annotated[
-            float,
+            float | None,
             typer.Option(
                 "--time-limit",
                 help='Seconds each line may take unless it sets "time_limit" (default 30).',
-                rich_help_panel=PANEL_SOLVER,
+                rich_help_panel=PANEL_SOLVER, show_default=False,
             ),
-        ] = DEFAULT_TIME_LIMIT,
+        ] = None,
         progress: Annotated[
             bool,
             typer.Option(help="Show a progress bar on stderr (when it is a terminal).", rich_help_panel=PANEL_OUTPUT),
@@ -291,7 +291,7 @@ def register(app: typer.Typer) -> None:
 
             raise InputError(f"--connect-timeout takes a number of seconds above 0, not {connect_timeout:g}")
         workers = _workers(jobs)
-        limit = read_time_limit(time_limit)
+        limit = None if time_limit is None else read_time_limit(time_limit)
         signal.signal(signal.SIGTERM, _interrupted)  # workers running: end them and stop quietly
         signal.signal(signal.SIGINT, _interrupted)
         stream: IO[bytes] | IO[str]
