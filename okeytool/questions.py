@@ -417,7 +417,7 @@ class _Reader:
         for goal in CHANCE_GOALS:
             if name == goal:
                 typed = "time_limit" in given  # the user's own limit lifts (or lowers) the default work
-                seconds = CHANCE_SHARE * read_time_limit(given["time_limit"], spell) if typed else None
+                seconds = CHANCE_SHARE * self.time_limit() if typed else None
                 return ChanceAsk(draws, risk, goal, seconds)
         raise InputError(f"{spell('goal')} takes chance or points, not {name!r}")
 

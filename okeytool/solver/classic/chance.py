@@ -556,6 +556,17 @@ class ChanceSolver:
         finally:
             self.work = self._work_done()
 
+    def _stop_here(self) -> bool:
+        """Before a state is expanded in Python: True (and ``capped`` set) when the work limit or
+        the clock says stop, else the state counts as work done."""
+        if (self.work_limit is not None and self._work_done() >= self.work_limit) or (
+            self.deadline is not None and perf_counter() > self.deadline
+        ):
+            self.capped = True
+            return True
+        self._expanded += 1
+        return False
+
     def _work_done(self) -> int:
         """The work of the current call in Python: as the compiled recursion counts it."""
         return self._expanded + FACT_COST * (len(self.facts._info) - self._known_at_start)
@@ -621,13 +632,8 @@ class ChanceSolver:
         if k > draws:
             self.memo[key] = (0.0, 0.0)
             return 0.0, 0.0
-        if self.work_limit is not None and self._work_done() >= self.work_limit:
-            self.capped = True
+        if self._stop_here():
             return 0.0, 0.0
-        if self.deadline is not None and perf_counter() > self.deadline:
-            self.capped = True
-            return 0.0, 0.0
-        self._expanded += 1
         rest = draws - 1
         solve = self._solve_planned
         kept = self.facts.kept
@@ -680,13 +686,8 @@ class ChanceSolver:
         if k > draws:
             self.memo[key] = (0.0, 0.0)
             return 0.0, 0.0
-        if self.work_limit is not None and self._work_done() >= self.work_limit:
-            self.capped = True
+        if self._stop_here():
             return 0.0, 0.0
-        if self.deadline is not None and perf_counter() > self.deadline:
-            self.capped = True
-            return 0.0, 0.0
-        self._expanded += 1
         rest = draws - 1
         total_v = total_e = 0.0
         left = self.left
