@@ -198,13 +198,9 @@ def _stdout_open() -> bool:
     """
     if sys.stdout is not None:
         return True  # Python leaves sys.stdout None when fd 1 was closed at start
-    try:
-        os.fstat(1)
-    except OSError:
-        null = os.open(os.devnull, os.O_WRONLY)
-        if null != 1:
-            os.dup2(null, 1)
-            os.close(null)
+    from okeytool.commands.streams import fill_closed
+
+    fill_closed(1, os.O_WRONLY)
     return False
 
 

@@ -167,11 +167,16 @@ def guard_stdin() -> None:
     started, and the null device on its descriptor, so that no file opened later becomes fd 0."""
     if sys.stdin is not None:
         return  # Python leaves sys.stdin None when fd 0 was closed at start
-    try:
-        os.fstat(0)
-    except OSError:
-        null = os.open(os.devnull, os.O_RDONLY)
-        if null != 0:
-            os.dup2(null, 0)
-            os.close(null)
+    fill_closed(0, os.O_RDONLY)
     sys.stdin = ClosedInput()
+
+
+def fill_closed(fd: int, mode: int) -> None:
+    """Put the null device on descriptor ``fd`` if it is closed, so that no file opened later takes it."""
+    try:
+        os.fstat(fd)
+    except OSError:
+        null = os.open(os.devnull, mode)
+        if null != fd:
+            os.dup2(null, fd)
+            os.close(null)
