@@ -525,6 +525,7 @@ class ChanceSolver:
         self._swaps: dict[tuple[State, int], State | None] = {}
         self._plans: dict[State, tuple[int, tuple[tuple[int, int, object], ...], int]] = {}
         self.capped = False
+        self._stopped: Stop | None = None
         kernel = facts.kernel if method in _ADVANCING else None
         self._compiled = kernel.solver(self.left, self.scale, method in _SWAPPING) if kernel is not None else None
 
@@ -546,6 +547,9 @@ class ChanceSolver:
             )
             self.capped = self.capped or capped
             self.work = self._compiled.work()
+            if capped and self._stopped is None:  # the kernel says only that it stopped: which limit
+                over = self.deadline is not None and perf_counter() > self.deadline
+                self._stopped = "work" if work >= 0 and self.work >= work else "time" if over else "memory"
             return v, e
         self._expanded = 0
         self._known_at_start = len(self.facts._info)
@@ -559,10 +563,11 @@ class ChanceSolver:
     def _stop_here(self) -> bool:
         """Before a state is expanded in Python: True (and ``capped`` set) when the work limit or
         the clock says stop, else the state counts as work done."""
-        if (self.work_limit is not None and self._work_done() >= self.work_limit) or (
-            self.deadline is not None and perf_counter() > self.deadline
-        ):
-            self.capped = True
+        if self.work_limit is not None and self._work_done() >= self.work_limit:
+            self.capped, self._stopped = True, self._stopped or "work"
+            return True
+        if self.deadline is not None and perf_counter() > self.deadline:
+            self.capped, self._stopped = True, self._stopped or "time"
             return True
         self._expanded += 1
         return False
@@ -573,15 +578,9 @@ class ChanceSolver:
 
     @property
     def stopped(self) -> Stop | None:
-        """Why the last answer is only a lower bound (None: it is complete): its work limit, the
-        clock, or (compiled) the recursion's memory limit."""
-        if not self.capped:
-            return None
-        if self.work_limit is not None and self.work >= self.work_limit:
-            return "work"
-        if self.deadline is not None and perf_counter() > self.deadline:
-            return "time"
-        return "memory"
+        """Why an answer is only a lower bound (None: it is complete): its work limit, the clock,
+        or (compiled) the recursion's memory limit; read when it stopped."""
+        return self._stopped
 
     def _plan(self, state: State) -> tuple[int, tuple[tuple[int, int, object], ...], int]:
         """For an advancing method, what a draw does to a 14-tile state, slot by slot and in slot
