@@ -122,6 +122,13 @@ def _run() -> None:
         sys.stderr.write("okeytool: error: standard output is closed; nothing would be seen\n")
         sys.exit(2)
     guard_stdin()
+    if any(arg.partition("=")[0] in ("--show-completion", "--install-completion") for arg in sys.argv[1:]):
+        from okeytool.commands.completion import completion_shell_error
+
+        problem = completion_shell_error(sys.argv[1:])
+        if problem is not None:
+            sys.stderr.write(f"okeytool: error: {_one_line(problem)}\n")
+            sys.exit(2)
     usage_errors = _click_errors()
     try:
         # The answer is held until the command is done: written whole, or not at all when it fails.

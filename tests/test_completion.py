@@ -305,3 +305,22 @@ def test_completion_loads_nothing_until_asked() -> None:
 
     assert "ortools" not in loaded("okeytool.cli")
     assert loaded("okeytool.commands.completion") == "[]"
+
+
+def test_a_completion_script_for_a_shell_without_one_is_one_line_and_exit_2() -> None:
+    """typer prints its own words and ends with exit code 1 for a shell it has no script for (named,
+    or the one it runs in): here one error line and exit code 2."""
+    import shlex
+
+    named = subprocess.run([sys.executable, "-m", "okeytool", "--install-completion", "help"],
+                           capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert named.returncode == 2 and named.stdout == ""
+    assert named.stderr == "okeytool: error: --install-completion takes bash, zsh, fish or powershell, not 'help'\n"
+    command = f"{shlex.quote(sys.executable)} -m okeytool --show-completion"
+    detected = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=60,
+                              stdin=subprocess.DEVNULL)  # fmt: skip
+    if detected.returncode == 0:  # the shell found above sh is one with a script
+        assert "_okeytool_completion" in detected.stdout
+    else:
+        assert detected.returncode == 2 and len(detected.stderr.splitlines()) == 1, detected.stderr
+        assert detected.stderr.startswith("okeytool: error: --show-completion")

@@ -175,3 +175,32 @@ def _shown(text: str) -> str:
     from okeytool.render.text import inert
 
     return escape(inert(text))
+
+
+#: The shells typer writes a completion script for.
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+COMPLETION_OPTIONS = ("--show-completion", "--install-completion")
+
+
+def completion_shell_error(args: Sequence[str]) -> str | None:
+    """For ``--show-completion`` / ``--install-completion`` (the shell named after it or, else, the
+    shell this runs in): a one-line error when that shell has no completion script, else None
+    (typer would print its own words and end with exit code 1)."""
+    for k, arg in enumerate(args):
+        option, sep, value = arg.partition("=")
+        if option not in COMPLETION_OPTIONS:
+            continue
+        if not sep and k + 1 < len(args) and not args[k + 1].startswith("-"):
+            value = args[k + 1]
+        if not sep and not value:
+            try:
+                from typer._completion_shared import _get_shell_name
+            except ImportError:  # pragma: no cover - typer without it: let typer decide
+                return None
+            value = _get_shell_name() or ""
+            if not value:
+                return f"{option}: the shell this runs in could not be told; name it: {option} bash|zsh|fish|powershell"
+        if value.lower() not in SHELLS:
+            return f"{option} takes bash, zsh, fish or powershell, not {value!r}"
+        return None
+    return None
