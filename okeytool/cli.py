@@ -58,6 +58,10 @@ COMMANDS = (
           "Keep the score of whole games in a ledger (SQLite): new, round, edit, delete, rename, undo, show, share."),
     Entry("round", "okeytool.commands.round",
           "Follow a round as it is played: the hand kept turn by turn, advice after every draw, a review."),
+    Entry("arena", "okeytool.commands.arena",
+          "Play policies against each other on duplicate deals and measure the difference."),
+    Entry("engine", "okeytool.commands.arena",
+          "okeytool's policies behind the arena's seat protocol: JSON lines in, one answer line per request."),
 )  # fmt: skip
 
 

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Literal
 
@@ -36,6 +37,7 @@ from okeytool.rules import Rules
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
+    from okeytool.finish import Finish
     from okeytool.solver.advice import Advice, Grades
     from okeytool.tiles import Tile
 
@@ -54,6 +56,25 @@ Phase = Literal["draw", "throw", "play", "ended"]
 #: What the melds on the table are to a round: ``none`` (no table melds), ``added`` (each event
 #: adds the melds others laid), ``whole`` (the table is rebuilt every turn: each event gives all of it).
 TableRule = Literal["none", "added", "whole"]
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """A round dealt from shuffled tiles: the indicator, each seat's hand, and the stock in the
+    order it is drawn (next draw first)."""
+
+    indicator: Tile | None
+    hands: tuple[tuple[Tile, ...], ...]
+    stock: tuple[Tile, ...]
+    starter: int
+
+
+@dataclass(frozen=True)
+class Going:
+    """How a hand goes out with one throw: the finish kind, and whether it is a Kafa."""
+
+    finish: Finish
+    kafa: bool
 
 
 class Game:
@@ -84,6 +105,31 @@ class Game:
     lays: bool = False
     #: What the melds on the table are (see :data:`TableRule`).
     table: TableRule = "none"
+
+    # -- the rules of play: a round played out from a shuffle (the arena) -----------------------
+
+    #: Seats at the table, numbered in the order of play.
+    seats: int = 4
+
+    def tiles(self, rules: Rules) -> tuple[Tile, ...]:
+        """Every tile of the game, in canonical order (a shuffle of them is a deal).
+
+        Raises :class:`InputError` in a game that cannot be played out yet."""
+        raise InputError(f"rounds of {rules.name} cannot be played out")
+
+    def deal_round(self, rules: Rules, shuffled: Sequence[Tile], starter: int) -> Dealt:
+        """Deal a round from ``shuffled`` (every tile of :meth:`tiles`, in a random order).
+        Raises :class:`InputError` in a game that cannot be played out yet."""
+        raise InputError(f"rounds of {rules.name} cannot be played out")
+
+    def may_show(self, deal: Deal, hand: Sequence[Tile]) -> bool:
+        """True when a seat holding ``hand`` may make a show (gösterme) before its first draw."""
+        return False
+
+    def going_out(self, deal: Deal, hand: Sequence[Tile], throw: Tile) -> Going | None:
+        """How ``hand`` (the tiles held, ``throw`` among them) goes out by throwing ``throw``, or
+        None when the tiles left do not win."""
+        return None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

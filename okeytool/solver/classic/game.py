@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from okeytool.solver.advice import Advice, Grade, Grades
-from okeytool.solver.games import CHANCE_FIELDS, Game
+from okeytool.solver.games import CHANCE_FIELDS, Dealt, Game, Going
+from okeytool.tiles import ALL_FACES, COPIES_PER_FACE, EXTRA_TILES, FALSE_JOKER
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
+    from okeytool.rules import Rules
     from okeytool.solver.classic.chance import ChanceRanking, Effort
     from okeytool.tiles import Tile
 
@@ -41,6 +43,46 @@ class ClassicGame(Game):
         "discard": frozenset({"seen", "solver", "deep", *CHANCE_FIELDS, "goal"}),
     }
     schemes = frozenset({"pagat", "penalty", "okeygg"})
+
+    # -- the rules of play (rules.md 3.5) -------------------------------------------------------
+
+    def tiles(self, rules: Rules) -> tuple[Tile, ...]:
+        """The 106 tiles: each numbered face twice, and the two false jokers."""
+        return tuple(t for t in ALL_FACES for _ in range(COPIES_PER_FACE)) + (FALSE_JOKER,) * EXTRA_TILES
+
+    def deal_round(self, rules: Rules, shuffled: Sequence[Tile], starter: int) -> Dealt:
+        """The first tile of ``shuffled`` that is not a false joker is turned up as the indicator;
+        then the starter gets 15 tiles and each other seat 14, in the order of play from the
+        starter; the other 48 are the stock, drawn in the order they lie."""
+        at = next(k for k, t in enumerate(shuffled) if not t.is_false_joker)
+        indicator = shuffled[at]
+        rest = [*shuffled[:at], *shuffled[at + 1 :]]
+        hands: list[tuple[Tile, ...]] = [()] * self.seats
+        taken = 0
+        for k in range(self.seats):
+            seat = (starter + k) % self.seats
+            size = rules.drawn_size if k == 0 else rules.hand_size
+            hands[seat] = tuple(rest[taken : taken + size])
+            taken += size
+        return Dealt(indicator, tuple(hands), tuple(rest[taken:]), starter)
+
+    def may_show(self, deal: Deal, hand: Sequence[Tile]) -> bool:
+        """Gösterme (rules.md 3.3): the rules have it and the hand holds the indicator's twin."""
+        from okeytool.solver.classic.check import may_show_indicator
+
+        return may_show_indicator(deal, hand)
+
+    def going_out(self, deal: Deal, hand: Sequence[Tile], throw: Tile) -> Going | None:
+        """The 15 tiles held go out by throwing ``throw`` when the other 14 win (rules.md 3.1); the
+        finish is the best of those 14 with that throw (3.2)."""
+        from okeytool.solver.classic.check import best_win
+
+        if len(hand) != deal.rules.drawn_size or throw not in hand:
+            return None
+        rest = list(hand)
+        rest.remove(throw)
+        win = best_win(deal, rest, throw)
+        return None if win is None else Going(win.finish, win.kafa)
 
     def advise(
         self,

@@ -1,0 +1,68 @@
+"""The arena's summary for people: both sides, the difference with its interval, and the calibration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from okeytool.render.tiles import console
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f} %"
+
+
+def _interval(pair: Sequence[float] | None, scale: float = 100.0, unit: str = " %") -> str:
+    if pair is None:
+        return "(no interval: one deal or none)"
+    return f"95 % interval {scale * pair[0]:+.2f} to {scale * pair[1]:+.2f}{unit}"
+
+
+def render_summary(summary: Mapping[str, Any]) -> None:
+    """Print an arena summary (arena.md's ``--json`` object) as tables and sentences."""
+    out = console()
+    challenger, champion = summary["challenger"], summary["champion"]
+    out.print(
+        Text(
+            f"{summary['rules']}: {summary['rounds']} rounds ({summary['deals']} deals x 4 seats), "
+            f"seed {summary['seed']}, {summary['seconds']} s"
+        )
+    )
+    table = Table("side", "policy", "wins", "win rate", "points / round")
+    for side, row, wins in (
+        ("challenger", challenger, str(challenger["wins"])),
+        ("champion (per seat)", champion, f"{champion['wins']:.2f}"),
+    ):
+        points = "-" if row["points"] is None else f"{row['points']:+.3f}"
+        table.add_row(side, Text(row["policy"]), wins, _percent(row["win_rate"]), points)  # fmt: skip
+    out.print(table)
+    difference = summary["difference"]
+    if difference["win_rate"] is not None:
+        out.print(
+            Text(
+                f"difference in win rate: {100 * difference['win_rate']:+.2f} points of percent, "
+                f"{_interval(difference['win_rate_ci95'])}"
+            )
+        )
+        out.print(
+            Text(
+                f"difference in points per round: {difference['points']:+.3f}, "
+                f"{_interval(difference['points_ci95'], 1.0, '')}"
+            )
+        )
+    nulls = summary.get("null_rate")
+    out.print(
+        Text(f"rounds without a winner: {summary['null_rounds']} ({_percent(nulls)}); forfeits: {summary['forfeits']}")
+    )
+    calibration = summary.get("calibration")
+    if calibration:
+        out.print(Text(f"calibration: {calibration['decisions']} decisions, Brier score {calibration['brier']}"))
+        bins = Table("predicted", "decisions", "mean predicted", "observed")
+        for row in calibration["bins"]:
+            if row["count"]:
+                bins.add_row(f"{row['from']:.1f}-{row['to']:.1f}", str(row["count"]), _percent(row["predicted"]),
+                             _percent(row["observed"]))  # fmt: skip
+        out.print(bins)
