@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from arena_replay import check_record, load_record
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from okeytool.arena.engine import ProtocolError, serve
 from okeytool.arena.run import ArenaRun, play
@@ -244,3 +246,18 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], words: str, tmp_path:
     result = _run_cli("--deals", "1", *args, cwd=tmp_path)
     assert result.returncode == 2 and words in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), rate=st.sampled_from([0.0, 0.02, 0.2, 1.0]))
+def test_random_legal_and_illegal_answers_from_a_program_never_break_the_arena(seed: int, rate: float) -> None:
+    program = f"cmd:{sys.executable} {Path(__file__).parent / 'random_seat.py'} {seed} {rate}"
+    games = [g for deal in play(ArenaRun("classic", program, "greedy", deals=1, seed=seed % 97)) for g in deal]
+    assert len(games) == 4
+    assert check_record([e for g in games for e in g.played.events]) == []
+    forfeits = [g for g in games if g.played.finish == "forfeit"]
+    assert all(g.played.forfeit == g.game for g in forfeits)  # only the program's seat forfeits
+    if rate == 0.0:
+        assert not forfeits
+    if rate == 1.0:
+        assert len(forfeits) == 4
