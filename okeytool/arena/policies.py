@@ -28,14 +28,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from okeytool.arena.seats import Message, Seat
 from okeytool.deal import Deal
 from okeytool.errors import InputError
+from okeytool.goals import ChanceGoal
 from okeytool.rules import Rules
 from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
+
+if TYPE_CHECKING:
+    from okeytool.solver.classic.analysis import Analyser
 
 #: Seats at a four-player table: a seat draws every fourth tile of the stock.
 PLAYERS = 4
@@ -80,11 +84,20 @@ class Policy(Seat):
         self.rules = rules
         self.rng = rng
         self.view = View()
+        self._analyser: Analyser | None = None
 
     @property
     def deal(self) -> Deal:
         assert self.view.deal is not None, "asked before the deal"
         return self.view.deal
+
+    def analyser(self) -> Analyser:
+        """The deal's analyser, kept for the game: its memo of hands serves every later decision."""
+        if self._analyser is None or self._analyser.deal != self.deal:
+            from okeytool.solver.classic.analysis import analyser_for
+
+            self._analyser = analyser_for(self.deal)
+        return self._analyser
 
     def see(self, event: Message) -> None:
         view = self.view
@@ -179,15 +192,10 @@ class GreedyPolicy(Policy):
 
     name = "greedy"
 
-    def _analyser(self) -> Any:
-        from okeytool.solver.classic.analysis import analyser_for
-
-        return analyser_for(self.deal)
-
-    def _melds_left(self, analyser: Any, hand: list[Tile]) -> int:
+    def _melds_left(self, analyser: Analyser, hand: list[Tile]) -> int:
         return int(analyser.deficiency(self.deal.solver_hand(hand)).melds)
 
-    def _best_throw(self, analyser: Any, hand: list[Tile]) -> tuple[int, Tile]:
+    def _best_throw(self, analyser: Analyser, hand: list[Tile]) -> tuple[int, Tile]:
         okey = self.deal.okey
 
         def cost(tile: Tile) -> tuple[int, bool, Tile]:
@@ -202,14 +210,14 @@ class GreedyPolicy(Policy):
         hand = self.view.hand
         if self.winning_throw([*hand, tile]) is not None:
             return True
-        analyser = self._analyser()
+        analyser = self.analyser()
         return self._best_throw(analyser, [*hand, tile])[0] < self._melds_left(analyser, hand)
 
     def throw(self) -> Message:
         win = self.winning_throw(self.view.hand)
         if win is not None:
             return {"win": str(win)}
-        return {"throw": str(self._best_throw(self._analyser(), self.view.hand)[1])}
+        return {"throw": str(self._best_throw(self.analyser(), self.view.hand)[1])}
 
 
 class AcceptancePolicy(Policy):
@@ -218,10 +226,8 @@ class AcceptancePolicy(Policy):
     name = "acceptance"
 
     def take(self, tile: Tile) -> bool:
-        from okeytool.solver.classic.analysis import analyser_for
-
         hand = self.view.hand
-        analyser = analyser_for(self.deal)
+        analyser = self.analyser()
         solver_hand = self.deal.solver_hand(hand)
         if analyser.deficiency(solver_hand).total == 0:
             return True  # a complete 14: any tile goes out
@@ -244,7 +250,7 @@ class ChancePolicy(Policy):
     own draws the stock leaves; the previous throw taken when it is worth more than a blind draw."""
 
     name = "chance"
-    goal = "chance"
+    goal: ChanceGoal = "chance"
 
     def __init__(
         self, rules: Rules, rng: random.Random, *, work: float = DEFAULT_WORK, risk: float | None = None
@@ -261,18 +267,25 @@ class ChancePolicy(Policy):
     def _ranking(self, hand: list[Tile], seen: list[Tile], draws: int) -> Any:
         from okeytool.solver.classic.chance import chance_ranking
 
-        return chance_ranking(self.deal, hand, seen, draws=draws, goal=self.goal, **self._model())  # type: ignore[arg-type]
+        return chance_ranking(
+            self.deal,
+            hand,
+            seen,
+            draws=draws,
+            goal=self.goal,
+            analyser=self.analyser(),
+            **self._model(),
+        )
 
     def _value(self, chance: float | None, points: float | None) -> float | None:
         return chance if self.goal == "chance" else points
 
     def take(self, tile: Tile) -> bool:
-        from okeytool.solver.classic.analysis import analyser_for
         from okeytool.solver.classic.chance import chance_of
 
         view = self.view
         hand = view.hand
-        analyser = analyser_for(self.deal)
+        analyser = self.analyser()
         solver_hand = self.deal.solver_hand(hand)
         if analyser.deficiency(solver_hand).total > 0 and tile not in analyser.useful_draws(solver_hand):
             return False  # a tile that brings the hand no closer is not worth more than a blind draw
@@ -322,7 +335,7 @@ class PointsPolicy(ChancePolicy):
     worth more."""
 
     name = "points"
-    goal = "points"
+    goal: ChanceGoal = "points"
 
 
 #: The built-in policies by name.

@@ -227,9 +227,7 @@ class Analyser:
         ceiling = pairs if pairs is not None else self.size
         d = least
         while d <= ceiling:
-            found = self.search.find(
-                hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside, size=self.size
-            )
+            found = self.search.find(hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside, size=self.size)
             if found:
                 return d
             d += 1
@@ -356,6 +354,7 @@ def rank_discards(
     *,
     solver: SolverName = "search",
     deep: bool = False,
+    analyser: Analyser | None = None,
 ) -> DiscardResult:
     """One row per distinct tile of a 15-tile hand, best first (rules.md section 4 order).
 
@@ -363,11 +362,15 @@ def rank_discards(
     then the highest multiplier, then more doublings), then lower deficiency, then higher acceptance,
     then a tile that is not a real okey, then (``deep`` only, among the rows tied at the top) higher
     second-order acceptance (:func:`second_order`), then more kinds of useful tile, then tile order.
+    ``analyser``: one of the deal's to reuse (its memo of hands kept), else a new one for ``solver``.
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
     check_hand_size(tiles, (deal.rules.drawn_size,), "discard")
     check_supply(deal, tiles, seen)
-    analyser = analyser_for(deal, solver)
+    if analyser is None:
+        analyser = analyser_for(deal, solver)
+    elif analyser.deal != deal:
+        raise ValueError("the analyser is of another deal")
     held, shown = Counter(tiles), Counter(seen)
     options = []
     for tile in sorted(set(tiles)):

@@ -990,6 +990,7 @@ def chance_ranking(
     goal: ChanceGoal = "chance",
     method: Method | None = None,
     effort: Effort | None = None,
+    analyser: Analyser | None = None,
 ) -> ChanceRanking:
     """Rank the discards of a 15-tile hand (tiles as held) by win chance (``goal="chance"``) or by
     expected points (``goal="points"``) within ``draws`` own draws; winning discards stay first, in
@@ -999,6 +1000,7 @@ def chance_ranking(
     The discards are computed in the order of :func:`rank_discards` within ``effort`` (default
     :class:`Effort`); a row the work stopped has no chance (``stopped`` says why) and stays below the
     computed rows, in that order, so the same hand gives the same ranking on every machine.
+    ``analyser``: the deal's analyser to reuse for the plain ranking (see :func:`rank_discards`).
 
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules, goal).
     """
@@ -1006,7 +1008,7 @@ def chance_ranking(
     if goal not in ("chance", "points"):
         raise InputError(f"--goal must be chance or points, got {goal!r}")
     check_model(draws, risk)
-    base = rank_discards(deal, tiles, seen)
+    base = rank_discards(deal, tiles, seen, analyser=analyser)
     hands = []
     for option in base.options:
         rest = list(tiles)
