@@ -261,3 +261,71 @@ def test_random_legal_and_illegal_answers_from_a_program_never_break_the_arena(s
         assert not forfeits
     if rate == 1.0:
         assert len(forfeits) == 4
+
+
+def _read_all(fd: int, process: subprocess.Popen[bytes]) -> bytes:
+    import os
+    import select
+
+    out = b""
+    while True:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            out += chunk
+        elif process.poll() is not None:
+            break
+    return out
+
+
+def test_the_summary_goes_to_the_file_and_the_bar_to_the_terminal(tmp_path: Path) -> None:
+    """``okeytool arena ... > summary.txt`` at a terminal: the bar shows rounds and the difference."""
+    import os
+    import pty
+
+    from screen import visible
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
+    env.pop("NO_COLOR", None)
+    with (tmp_path / "summary.json").open("wb") as sink:
+        args = ["--challenger", "greedy", "--champion", "random", "--deals", "6", "--json"]
+        process = subprocess.Popen(
+            [sys.executable, "-m", "okeytool", "arena", *args],
+            stdin=slave,
+            stdout=sink,
+            stderr=slave,
+            env=env,
+            cwd=tmp_path,
+        )
+    os.close(slave)
+    screen = visible(_read_all(master, process))
+    os.close(master)
+    assert process.wait(timeout=120) == 0
+    assert json.loads((tmp_path / "summary.json").read_text())["rounds"] == 24
+    assert "/24" in screen and "points/round" in screen and '"rounds"' not in screen
+
+
+def test_an_interrupted_run_on_two_processes_ends_quietly(tmp_path: Path) -> None:
+    import os
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "okeytool", "arena", "--challenger", "chance", "--deals", "400", "--jobs", "2",
+         "--record", "r.jsonl"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, start_new_session=True,
+    )  # fmt: skip
+    record = tmp_path / "r.jsonl"
+    waited = time.monotonic() + 120
+    while time.monotonic() < waited and not (record.exists() and record.stat().st_size > 0):
+        time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert b"Traceback" not in err and err.decode().strip().splitlines()[-1] == "okeytool: aborted"
+    lines = record.read_text().splitlines()
+    assert lines and json.loads(lines[-1])["event"] == "end"  # whole deals only
