@@ -17,40 +17,84 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.goals import CHANCE_GOALS, PLAY_GOALS, ChanceGoal, PlayGoal
+from okeytool.goals import CHANCE_GOALS, PLAY_GOALS, PlayGoal
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, TimeLimitExceeded, deadline, expired
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.rules import Rules, get_rules
 from okeytool.solver.games import COMMON_FIELDS, DEFAULT_RULES, QUESTIONS, Game, all_fields, game_of, refuse_question
+from okeytool.solver.questions import (
+    DEFAULT_ALTERNATIVES,
+    SOLVERS,
+    Answer,
+    ChanceAsk,
+    CheckQuestion,
+    DiscardQuestion,
+    Melds,
+    OpenQuestion,
+    PlayQuestion,
+    Question,
+    Solver,
+    WaitsQuestion,
+)
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
-    from okeytool.solver.classic.chance import ChanceRanking
-    from okeytool.solver.classic.check import CheckResult
+    from okeytool.solver.classic.answers import CheckAnswer, Distance
+    from okeytool.solver.okey101.answers import OpenAnswer
     from okeytool.solver.okey101.layoffs import TableMeld
-    from okeytool.solver.okey101.opening import OpeningResult
-    from okeytool.solver.okey101.take import TakeDiscard
 
-Solver = Literal["search", "cpsat"]
-SOLVERS: tuple[Solver, ...] = ("search", "cpsat")
+__all__ = [
+    "BATCH_LINE",
+    "CHANCE_SHARE",
+    "COMMAND_LINE",
+    "DEFAULT_ALTERNATIVES",
+    "SOLVERS",
+    "Answer",
+    "ChanceAsk",
+    "CheckAnswer",
+    "CheckQuestion",
+    "DiscardQuestion",
+    "Distance",
+    "OpenAnswer",
+    "OpenQuestion",
+    "PlayQuestion",
+    "Question",
+    "Solver",
+    "Spelling",
+    "WaitsQuestion",
+    "answer",
+    "document",
+    "read_deal",
+    "read_question",
+    "read_time_limit",
+]
+
+#: Where the answers that carry more than one solver's result are defined (in the wing of the game
+#: that gives them), each imported when first named here.
+_ANSWERS = {
+    "CheckAnswer": "okeytool.solver.classic.answers",
+    "Distance": "okeytool.solver.classic.answers",
+    "OpenAnswer": "okeytool.solver.okey101.answers",
+}
+
+
+def __getattr__(name: str) -> type:
+    """``CheckAnswer``, ``Distance`` and ``OpenAnswer``, from their game's wing."""
+    if name in _ANSWERS:
+        from importlib import import_module
+
+        found: type = getattr(import_module(_ANSWERS[name]), name)
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: The share of a time limit the user gave that a chance ranking may spend in work (counted the same
 #: on every machine); the rows it could not compute are marked, so that it ends within the limit.
 CHANCE_SHARE = 0.5
-#: The share of the time left at which the clock stops a chance ranking, whatever work it had left
-#: (a backstop on a machine much slower than the measured rate).
-CHANCE_CLOCK_SHARE = 0.9
-DEFAULT_ALTERNATIVES = 3
-Melds = tuple[tuple[Tile, ...], ...]
-
-
-class Answer(Protocol):
-    """A typed result that renders as a JSON document."""
-
-    def to_json(self) -> Mapping[str, Any]: ...
 
 
 # -- how fields are named to the user --------------------------------------------------------------
@@ -71,144 +115,6 @@ class Spelling:
 #: Command-line names of the fields whose option is not ``--`` + the field's name.
 COMMAND_LINE = Spelling({"options": "--option", "alternatives": "--options", "tiles": "TILES"})
 BATCH_LINE = Spelling()
-
-
-# -- the questions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChanceAsk:
-    """What a question asks of the win-chance model (rules.md 4.1): own draws left, the risk per
-    draw, and what orders the discards (win chance or expected points)."""
-
-    draws: int
-    risk: float
-    goal: ChanceGoal = "chance"
-    #: Seconds of work the ranking may do (None: the model's default,
-    #: :data:`~okeytool.solver.classic.chance.TIME_LIMIT`): :data:`CHANCE_SHARE` of a time limit the
-    #: user gave.
-    seconds: float | None = None
-
-
-@dataclass(frozen=True)
-class CheckQuestion:
-    """Is the hand winning (14 or 15 tiles)? In Rummikub: can the whole rack be laid now?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    table: Melds = ()
-    opened: bool = False
-    solver: Solver = "search"
-    time_limit: float = DEFAULT_TIME_LIMIT
-    #: ``--chance``: a winning 15-tile hand is also told whether to finish now or hold.
-    chance: ChanceAsk | None = None
-
-
-@dataclass(frozen=True)
-class WaitsQuestion:
-    """What completes these 14 tiles?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    solver: Solver = "search"
-    time_limit: float = DEFAULT_TIME_LIMIT
-
-
-@dataclass(frozen=True)
-class DiscardQuestion:
-    """Which tile to throw (15 tiles; 22 in 101, with the table's melds)?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    table: tuple[TableMeld, ...] = ()
-    solver: Solver = "search"
-    deep: bool = False
-    time_limit: float = DEFAULT_TIME_LIMIT
-    #: ``--chance``: rank by win chance (or expected points) instead of acceptance.
-    chance: ChanceAsk | None = None
-
-
-@dataclass(frozen=True)
-class OpenQuestion:
-    """Can this 101 hand open, and (``take``) can the previous player's discard be taken?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    table: tuple[TableMeld, ...] = ()
-    opened: bool = False
-    alternatives: int = DEFAULT_ALTERNATIVES
-    take: Tile | None = None
-    solver: Solver = "search"
-    time_limit: float = DEFAULT_TIME_LIMIT
-
-
-@dataclass(frozen=True)
-class PlayQuestion:
-    """What to lay from a Rummikub rack at this table?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    table: Melds = ()
-    opened: bool = False
-    goal: PlayGoal = "tiles"
-    time_limit: float = DEFAULT_TIME_LIMIT
-
-
-Question = CheckQuestion | WaitsQuestion | DiscardQuestion | OpenQuestion | PlayQuestion
-
-
-@dataclass(frozen=True)
-class Distance:
-    """How far a hand that does not win is: its deficiency (for 15 tiles, of the best 14 after a
-    throw) and, for 15 tiles, the best throw (the top of the discard ranking)."""
-
-    deficiency: int
-    throw: Tile | None = None
-
-
-@dataclass(frozen=True)
-class CheckAnswer:
-    """The classic ``check`` answer: the check itself; for a hand that does not win, how far it is;
-    with ``--chance``, the chance ranking whose ``finish_now`` says whether to finish now or hold."""
-
-    result: CheckResult
-    distance: Distance | None = None
-    chance: ChanceRanking | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """cli.md's ``check`` document; a hand that does not win adds ``deficiency`` and
-        ``best_throw`` (null for 14 tiles), ``--chance`` adds ``model`` and ``finish_now``."""
-        document = dict(self.result.to_json())
-        if self.distance is not None:
-            throw = self.distance.throw
-            document["deficiency"] = self.distance.deficiency
-            document["best_throw"] = str(throw) if throw is not None else None
-        if self.chance is not None:
-            document["model"] = self.chance.model.to_json()
-            document["finish_now"] = self.chance.finish_now.to_json() if self.chance.finish_now else None
-        return document
-
-
-@dataclass(frozen=True)
-class OpenAnswer:
-    """The ``open`` answer: the opening analysis, the table it was asked against, and (``take``) what
-    taking the previous player's discard would allow."""
-
-    deal: Deal
-    result: OpeningResult
-    table: tuple[TableMeld, ...]
-    take: TakeDiscard | None
-
-    def to_json(self) -> dict[str, Any]:
-        """cli.md's ``open`` document, with ``take`` when a discard to take was named."""
-        document = self.result.to_json()
-        if self.take is not None:
-            document["take"] = self.take.to_json()
-        return document
 
 
 # -- reading a question ----------------------------------------------------------------------------
@@ -423,12 +329,7 @@ class _Reader:
 
     def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
         """The one supply check of a question: hand, seen tiles and table tiles together."""
-        from okeytool.parse.supply import check_supply
-
-        if self.game.table == "whole":
-            check_supply(self.deal, hand, [*seen, *table], places=("in the rack", "on the table"))
-            return
-        check_supply(self.deal, hand, [*seen, *table])
+        self.game.check_supply(self.deal, hand, seen, table)
 
 
 def _check(read: _Reader) -> CheckQuestion:
@@ -507,86 +408,8 @@ def answer(question: Question) -> Answer:
 
 
 def _answer(question: Question) -> Answer:
-    game = game_of(question.deal.rules)
-    if isinstance(question, CheckQuestion):
-        if game.lays:
-            from okeytool.solver.rummikub.play import can_go_out
-
-            return can_go_out(question.deal, question.tiles, question.table, opened=question.opened)
-        return _check_answer(question)
-    if isinstance(question, WaitsQuestion):
-        from okeytool.solver.classic.analysis import analyse_waits
-
-        return analyse_waits(question.deal, question.tiles, question.seen, solver=question.solver)
-    if isinstance(question, DiscardQuestion):
-        if game.opens:
-            from okeytool.solver.okey101.opening import discard_101
-
-            return discard_101(question.deal, question.tiles, table=question.table)
-        if question.chance is not None:
-            return _chance_ranking(question.deal, question.tiles, question.seen, question.chance)
-        from okeytool.solver.classic.analysis import rank_discards
-
-        return rank_discards(question.deal, question.tiles, question.seen, solver=question.solver, deep=question.deep)
-    if isinstance(question, OpenQuestion):
-        return _open_answer(question)
-    from okeytool.solver.rummikub.play import best_play
-
-    return best_play(question.deal, question.tiles, question.table, opened=question.opened, goal=question.goal)
-
-
-def _chance_ranking(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], ask: ChanceAsk) -> ChanceRanking:
-    """The chance ranking within the work the question allows (``ask.seconds``), and with the clock
-    at :data:`CHANCE_CLOCK_SHARE` of the time left as a backstop: rows it could not compute are
-    marked, rather than reaching the question's limit with no answer."""
-    from time import perf_counter
-
-    from okeytool.limits import remaining
-    from okeytool.solver.classic.chance import Effort, chance_ranking
-
-    left = remaining()
-    clock = None if left is None else perf_counter() + CHANCE_CLOCK_SHARE * left
-    effort = Effort(ask.seconds, clock)
-    return chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, effort=effort)
-
-
-def _check_answer(question: CheckQuestion) -> CheckAnswer:
-    from okeytool.solver.classic.analysis import analyse_waits, rank_discards
-    from okeytool.solver.classic.check import check_hand
-
-    deal, tiles = question.deal, question.tiles
-    result = check_hand(deal, tiles, solver=question.solver)
-    ranking = None
-    drawn = len(tiles) == deal.rules.drawn_size
-    if question.chance is not None and drawn:
-        ranking = _chance_ranking(deal, tiles, question.seen, question.chance)
-    if result.winning:
-        return CheckAnswer(result, None, ranking)
-    if drawn:
-        top = rank_discards(deal, tiles, question.seen, solver=question.solver).best
-        return CheckAnswer(result, Distance(top.deficiency, top.tile), ranking)
-    waits = analyse_waits(deal, tiles, question.seen, solver=question.solver)
-    return CheckAnswer(result, Distance(waits.deficiency.total), ranking)
-
-
-def _open_answer(question: OpenQuestion) -> OpenAnswer:
-    from okeytool.solver.okey101.opening import analyse_opening
-    from okeytool.solver.okey101.take import take_discard
-
-    deal = question.deal
-    result = analyse_opening(
-        deal,
-        question.tiles,
-        seen=question.seen,
-        table=question.table,
-        opened=question.opened,
-        options=question.alternatives,
-        solver=question.solver,
-    )
-    taken = None
-    if question.take is not None:
-        taken = take_discard(deal, question.tiles, question.take, table=question.table, opened=question.opened)
-    return OpenAnswer(deal, result, question.table, taken)
+    """The answer of the game the question's rules play: the one path every question takes."""
+    return game_of(question.deal.rules).answer(question)
 
 
 def document(command: str, fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tile
 from okeytool.solver.classic.check import CheckResult, Win
 
 if TYPE_CHECKING:
-    from okeytool.questions import CheckAnswer, Distance
+    from okeytool.solver.classic.answers import CheckAnswer, Distance
 
 FINISH_NAMES = {
     "normal": "normal finish",

@@ -30,7 +30,7 @@ def _renderer(kind: str) -> Callable[[Deal, Any], None] | None:
         from okeytool.render.check import render_check
 
         return render_check
-    if kind == "okeytool.questions.CheckAnswer":
+    if kind == "okeytool.solver.classic.answers.CheckAnswer":
         from okeytool.render.check import render_check_answer
 
         return render_check_answer
@@ -43,7 +43,7 @@ def _renderer(kind: str) -> Callable[[Deal, Any], None] | None:
         from okeytool.render.opening import render_discard_101
 
         return render_discard_101
-    if kind == "okeytool.questions.OpenAnswer":
+    if kind == "okeytool.solver.okey101.answers.OpenAnswer":
         return _render_open
     if kind == "okeytool.solver.rummikub.result.Play":
         from okeytool.render.play import render_play

@@ -37,6 +37,7 @@ from okeytool.rules import Rules
 if TYPE_CHECKING:
     from okeytool.deal import Deal
     from okeytool.solver.advice import Advice, Grades
+    from okeytool.solver.questions import Answer, Question
     from okeytool.tiles import Tile
 
 #: Fields every question takes, in every game.
@@ -99,6 +100,24 @@ class Game:
     def fields(self, command: str) -> frozenset[str]:
         """Every field the question ``command`` of this game reads."""
         return COMMON_FIELDS | self.questions.get(command, frozenset())
+
+    def answer(self, question: Question) -> Answer:
+        """The typed answer to ``question`` (see :mod:`okeytool.solver.questions`), one of the
+        questions this game answers; each game imports the solver it asks only here, so that a
+        command loads only the solver of its question.
+
+        Raises the solvers' errors (:class:`InputError` for a hand of the wrong size ...), and
+        :class:`InputError` for a question the game does not answer.
+        """
+        refuse_question(question.deal.rules, question.command)
+        raise NotImplementedError(f"{type(self).__name__} does not answer {question.command}")
+
+    def check_supply(self, deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
+        """The one supply check of a question: the hand, the tiles seen out of play and the tiles on
+        the table, together (the table's tiles count as seen). Raises :class:`SupplyError`."""
+        from okeytool.parse.supply import check_supply
+
+        check_supply(deal, hand, [*seen, *table])
 
     def start_sizes(self, rules: Rules) -> tuple[int, ...]:
         """How many tiles a hand may hold when a round starts (before or after the first draw)."""
