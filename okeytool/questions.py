@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from okeytool.deal import Deal
@@ -299,8 +299,6 @@ class _Reader:
             if setting:
                 raise InputError(f"{spell(setting[0])} sets the win-chance model; it needs {spell('chance')}")
             return None
-        from okeytool.solver.classic import chance as model  # only here: a question without it starts faster
-
         if "draws" in given and "pile" in given:
             raise InputError(f"give either {spell('draws')} or {spell('pile')}, not both ({spell('draws')} "
                              f"follows from {spell('pile')} for a four-player table)")  # fmt: skip
@@ -309,11 +307,13 @@ class _Reader:
                 raise InputError(f"{spell(field)} does not go with {spell('chance')} "
                                  "(a chance ranking uses the search)")  # fmt: skip
         try:
-            draws = int(given["draws"]) if "draws" in given else model.DEFAULT_DRAWS
-            if "pile" in given:
-                draws = model.draws_from_pile(int(given["pile"]))
-            risk = float(given.get("risk", model.DEFAULT_RISK))
-            model.check_model(draws, risk)
+            draws, pile, risk = (given.get(f) for f in ("draws", "pile", "risk"))
+            ask = self.game.chance_ask(
+                self.deal,
+                draws=None if draws is None else int(draws),
+                pile=None if pile is None else int(pile),
+                risk=None if risk is None else float(risk),
+            )
         except InputError as err:
             text = str(err)
             for field in ("draws", "pile", "risk"):
@@ -324,7 +324,7 @@ class _Reader:
             if name == goal:
                 typed = "time_limit" in given  # the user's own limit lifts (or lowers) the default work
                 seconds = CHANCE_SHARE * self.time_limit() if typed else None
-                return ChanceAsk(draws, risk, goal, seconds)
+                return replace(ask, goal=goal, seconds=seconds)
         raise InputError(f"{spell('goal')} takes chance or points, not {name!r}")
 
     def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:

@@ -37,7 +37,7 @@ from okeytool.rules import Rules
 if TYPE_CHECKING:
     from okeytool.deal import Deal
     from okeytool.solver.advice import Advice, Grades
-    from okeytool.solver.questions import Answer, Question
+    from okeytool.solver.questions import Answer, ChanceAsk, Question
     from okeytool.tiles import Tile
 
 #: Fields every question takes, in every game.
@@ -111,6 +111,16 @@ class Game:
         """
         refuse_question(question.deal.rules, question.command)
         raise NotImplementedError(f"{type(self).__name__} does not answer {question.command}")
+
+    def chance_ask(self, deal: Deal, *, draws: int | None, pile: int | None, risk: float | None) -> ChanceAsk:
+        """What a question asks of the game's win-chance model (the ``chance`` fields): ``draws`` own
+        draws left, or those a ``pile`` of tiles left in the middle gives, and the ``risk`` per draw
+        (None: the model's defaults).
+
+        Raises :class:`InputError` (naming ``--draws``, ``--pile``, ``--risk``) for a value outside
+        the model, and in a game without one.
+        """
+        raise InputError(f"there are no win chances in {deal.rules.name}")
 
     def check_supply(self, deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
         """The one supply check of a question: the hand, the tiles seen out of play and the tiles on

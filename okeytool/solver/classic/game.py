@@ -109,6 +109,17 @@ class ClassicGame(Game):
             return rank_discards(deal, tiles, seen, solver=question.solver, deep=question.deep)
         return super().answer(question)
 
+    def chance_ask(self, deal: Deal, *, draws: int | None, pile: int | None, risk: float | None) -> ChanceAsk:
+        """The chance model's own draws left and risk per draw (rules.md 4.1), its defaults for those
+        not given. Raises :class:`InputError` for values outside the model."""
+        from okeytool.solver.classic import chance as model  # only here: a question without it starts faster
+
+        if pile is not None:
+            draws = model.draws_from_pile(pile)
+        ask = ChanceAsk(model.DEFAULT_DRAWS if draws is None else draws, model.DEFAULT_RISK if risk is None else risk)
+        model.check_model(ask.draws, ask.risk)
+        return ask
+
     def advise(
         self,
         deal: Deal,
