@@ -36,7 +36,7 @@ from okeytool.rules import Rules
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
-    from okeytool.solver.advice import Advice, Grades
+    from okeytool.solver.advice import Grades
     from okeytool.solver.questions import Answer, ChanceAsk, Question
     from okeytool.tiles import Tile
 
@@ -169,10 +169,11 @@ class Game:
         opened: bool,
         to_throw: bool,
         draws: int | None,
-    ) -> Advice:
+    ) -> Answer:
         """The advice for a hand (not empty): what to throw when a tile must be thrown (``to_throw``),
-        else what the hand needs. ``table``: every meld on the table (:meth:`melds_in_play`);
-        ``draws``: the own draws left for a win chance (None: the chance model's default)."""
+        else what the hand needs; as far as a stand-alone question asks the same, its answer
+        (:meth:`answer`). ``table``: every meld on the table (:meth:`melds_in_play`); ``draws``: the
+        own draws left for a win chance (None: the chance model's default)."""
         raise NotImplementedError(f"{type(self).__name__} gives no advice")
 
     def grade_discards(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from okeytool.solver.advice import Advice, Grade, Grades
+from okeytool.solver.advice import Grade, Grades
 from okeytool.solver.games import CHANCE_FIELDS, Game
 from okeytool.solver.questions import Answer, ChanceAsk, CheckQuestion, DiscardQuestion, Question, WaitsQuestion
 
@@ -130,14 +130,12 @@ class ClassicGame(Game):
         opened: bool,
         to_throw: bool,
         draws: int | None,
-    ) -> Advice:
-        """15 tiles: the discard ranking with each throw's win chance within ``draws`` (rules.md 4.1);
-        14: the waits, with unseen counts."""
+    ) -> Answer:
+        """15 tiles: ``discard --chance``, the discard ranking with each throw's win chance within
+        ``draws`` (rules.md 4.1); 14: ``waits``, with unseen counts."""
         if to_throw:  # classic and okey.gg hands all have win chances
-            return Advice(
-                "discard", self.answer(DiscardQuestion(deal, tuple(hand), tuple(seen), chance=_round_ask(draws)))
-            )
-        return Advice("waits", self.answer(WaitsQuestion(deal, tuple(hand), tuple(seen))))
+            return self.answer(DiscardQuestion(deal, tuple(hand), tuple(seen), chance=_round_ask(draws)))
+        return self.answer(WaitsQuestion(deal, tuple(hand), tuple(seen)))
 
     def grade_discards(
         self,

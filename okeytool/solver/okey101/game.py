@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from okeytool.solver.advice import Advice, Grade, Grades, Penalties
+from okeytool.solver.advice import Grade, Grades, Penalties
 from okeytool.solver.games import Game
 from okeytool.solver.questions import Answer, DiscardQuestion, OpenQuestion, Question
 
@@ -109,25 +109,25 @@ class Okey101Game(Game):
         opened: bool,
         to_throw: bool,
         draws: int | None,
-    ) -> Advice:
-        """22 tiles: the 101 discard ranking (penalties for işler taş from the table melds); fewer
-        that must throw: what each throw costs; 21: the opening, its melds and what lifts it to 101."""
-        from okeytool.solver.okey101 import opening
-
+    ) -> Answer:
+        """22 tiles: ``discard`` in 101, the 101 discard ranking (penalties for işler taş from the
+        table melds), with the opening each throw leaves; fewer that must throw: what each throw
+        costs (:class:`~okeytool.solver.advice.Penalties`); 21: ``open``, the opening, its melds and
+        what lifts it to 101."""
         melds = laid_melds(deal, table)
         if to_throw and len(hand) == deal.rules.drawn_size:
-            return Advice("discard101", self.answer(DiscardQuestion(deal, tuple(hand), table=melds)))
+            return self.answer(DiscardQuestion(deal, tuple(hand), table=melds))
         if to_throw:
-            rows = sorted(
-                ((t, opening.discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0])
-            )
-            return Advice("penalties", Penalties(tuple(rows), deal.rules.discard_penalty))
+            from okeytool.solver.okey101.opening import discard_penalty
+
+            rows = sorted(((t, discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0]))
+            return Penalties(tuple(rows), deal.rules.discard_penalty)
         on_table = [t for m in table for t in m]
         others = list(seen)
         for tile in on_table:
             if tile in others:
                 others.remove(tile)
-        return Advice("open", _open_answer(OpenQuestion(deal, tuple(hand), tuple(others), melds, opened, 0)).result)
+        return self.answer(OpenQuestion(deal, tuple(hand), tuple(others), melds, opened, alternatives=0))
 
     def grade_discards(
         self,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from okeytool.solver.advice import Advice
 from okeytool.solver.games import Game
 from okeytool.solver.questions import Answer, CheckQuestion, PlayQuestion, Question
 
@@ -77,10 +76,10 @@ class RummikubGame(Game):
         opened: bool,
         to_throw: bool,
         draws: int | None,
-    ) -> Advice:
-        """The best play with the rack on the table (rules.md 6)."""
+    ) -> Answer:
+        """``play``: the best play with the rack on the table (rules.md 6)."""
         melds = tuple(tuple(meld) for meld in table)
-        return Advice("play", self.answer(PlayQuestion(deal, tuple(hand), melds, opened)))
+        return self.answer(PlayQuestion(deal, tuple(hand), melds, opened))
 
 
 GAME = RummikubGame()
