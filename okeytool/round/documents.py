@@ -13,7 +13,11 @@ if TYPE_CHECKING:
 #: question whose answer it is (``discard101``: ``discard`` in 101), ``penalties`` for what each
 #: throw of a 101 hand that has opened costs; ``none`` for no advice.
 ADVICE_KINDS = {
+    "okeytool.solver.classic.check.CheckResult": "check",
+    "okeytool.solver.classic.answers.CheckAnswer": "check",
+    "okeytool.solver.rummikub.result.GoOut": "check",
     "okeytool.solver.classic.chance.ChanceRanking": "discard",
+    "okeytool.solver.classic.analysis.DiscardResult": "discard",
     "okeytool.solver.classic.analysis.WaitsResult": "waits",
     "okeytool.solver.okey101.opening.Discard101Result": "discard101",
     "okeytool.solver.okey101.answers.OpenAnswer": "open",
