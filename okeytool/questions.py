@@ -3,8 +3,10 @@
 The command line and a ``batch`` line both give a question as *fields* (``tiles``, ``seen``,
 ``table`` ...): the command line the options the user typed, a batch line its JSON object.
 :func:`read_question` checks them once (the fields the profile's game takes for that question, their
-types, the notation, the supply of hand + seen + table together) and builds the typed question;
-:func:`answer` answers it within its time limit. Nothing is written back to text to be read again.
+types, the notation, the supply of hand + seen + table together) and builds the typed question
+(:mod:`okeytool.solver.questions`); :func:`answer` has the profile's game answer it
+(:meth:`okeytool.solver.games.Game.answer`, the one path every question takes) within its time
+limit. Nothing is written back to text to be read again.
 
 >>> q = read_question("check", {"indicator": "Y7", "tiles": "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2"})
 >>> type(q).__name__, len(q.tiles), q.time_limit

@@ -7,11 +7,12 @@ Rummikub-style tables (``rummikub``). Each game is one class in its own wing
 (:class:`~okeytool.solver.classic.game.ClassicGame`,
 :class:`~okeytool.solver.okey101.game.Okey101Game`,
 :class:`~okeytool.solver.rummikub.game.RummikubGame`), a subclass of :class:`Game` overriding what
-differs: which questions (commands) it answers and which fields each takes, the scoring schemes it
-is scored by, and its turn rules (hand sizes; whether a turn throws, takes a discard, opens, lays;
-what the table holds), which a followed round (:mod:`okeytool.round.state`) reads instead of asking
-which game it is. A wing's module is imported the first time its game is asked for, so a command
-loads only the game it plays.
+differs: which questions (commands) it answers, which fields each takes and how it answers them
+(:meth:`Game.answer`; a followed round's advice, :meth:`Game.advise`, is the answer to the question
+the round asks), the scoring schemes it is scored by, and its turn rules (hand sizes; whether a
+turn throws, takes a discard, opens, lays; what the table holds), which a followed round
+(:mod:`okeytool.round.state`) reads instead of asking which game it is. A wing's module is imported
+the first time its game is asked for, so a command loads only the game it plays.
 
 A question or field a game does not take is refused by :func:`refuse_question` with one line,
 before any work is done.
