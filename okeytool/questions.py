@@ -45,8 +45,6 @@ from okeytool.solver.questions import (
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
-    from okeytool.solver.classic.answers import CheckAnswer, Distance
-    from okeytool.solver.okey101.answers import OpenAnswer
     from okeytool.solver.okey101.layoffs import TableMeld
 
 __all__ = [
@@ -57,11 +55,8 @@ __all__ = [
     "SOLVERS",
     "Answer",
     "ChanceAsk",
-    "CheckAnswer",
     "CheckQuestion",
     "DiscardQuestion",
-    "Distance",
-    "OpenAnswer",
     "OpenQuestion",
     "PlayQuestion",
     "Question",
@@ -74,25 +69,6 @@ __all__ = [
     "read_question",
     "read_time_limit",
 ]
-
-#: Where the answers that carry more than one solver's result are defined (in the wing of the game
-#: that gives them), each imported when first named here.
-_ANSWERS = {
-    "CheckAnswer": "okeytool.solver.classic.answers",
-    "Distance": "okeytool.solver.classic.answers",
-    "OpenAnswer": "okeytool.solver.okey101.answers",
-}
-
-
-def __getattr__(name: str) -> type:
-    """``CheckAnswer``, ``Distance`` and ``OpenAnswer``, from their game's wing."""
-    if name in _ANSWERS:
-        from importlib import import_module
-
-        found: type = getattr(import_module(_ANSWERS[name]), name)
-        return found
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 #: The share of a time limit the user gave that a chance ranking may spend in work (counted the same
 #: on every machine); the rows it could not compute are marked, so that it ends within the limit.
@@ -391,14 +367,15 @@ _BUILDERS: dict[str, Callable[[_Reader], Question]] = {
 
 
 def answer(question: Question) -> Answer:
-    """The typed answer to ``question``, found within its time limit.
+    """The typed answer to ``question`` by the game its rules play (the one path every question
+    takes), found within its time limit.
 
     Raises :class:`~okeytool.limits.TimeLimitExceeded` when the time is up, and the solvers' errors
     (:class:`InputError` for a hand of the wrong size, :class:`~okeytool.errors.SolverError`).
     """
     with deadline(question.time_limit):
         try:
-            return _answer(question)
+            return game_of(question.deal.rules).answer(question)
         except TimeLimitExceeded:
             raise
         except Exception as err:
@@ -407,11 +384,6 @@ def answer(question: Question) -> Answer:
             if expired():
                 raise TimeLimitExceeded(question.time_limit) from err
             raise
-
-
-def _answer(question: Question) -> Answer:
-    """The answer of the game the question's rules play: the one path every question takes."""
-    return game_of(question.deal.rules).answer(question)
 
 
 def document(command: str, fields: Mapping[str, Any]) -> dict[str, Any]:
