@@ -48,8 +48,8 @@ class RummikubGame(Game):
         return super().answer(question)
 
     def check_supply(self, deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
-        """The rack and the table's tiles together (no tiles are seen out of play: the table holds
-        them), the table's named so in the message. Raises :class:`SupplyError`."""
+        """The rack and the table's tiles together, a message naming them ``in the rack`` and ``on
+        the table``. Raises :class:`SupplyError`."""
         from okeytool.parse.supply import check_supply
 
         check_supply(deal, hand, [*seen, *table], places=("in the rack", "on the table"))
