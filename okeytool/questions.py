@@ -3,8 +3,10 @@
 The command line and a ``batch`` line both give a question as *fields* (``tiles``, ``seen``,
 ``table`` ...): the command line the options the user typed, a batch line its JSON object.
 :func:`read_question` checks them once (the fields the profile's game takes for that question, their
-types, the notation, the supply of hand + seen + table together) and builds the typed question;
-:func:`answer` answers it within its time limit. Nothing is written back to text to be read again.
+types, the notation, the supply of hand + seen + table together) and builds the typed question
+(:mod:`okeytool.solver.questions`); :func:`answer` has the profile's game answer it
+(:meth:`okeytool.solver.games.Game.answer`, the one path every question takes) within its time
+limit. Nothing is written back to text to be read again.
 
 >>> q = read_question("check", {"indicator": "Y7", "tiles": "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2"})
 >>> type(q).__name__, len(q.tiles), q.time_limit
@@ -16,41 +18,61 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.goals import CHANCE_GOALS, PLAY_GOALS, ChanceGoal, PlayGoal
+from okeytool.goals import CHANCE_GOALS, PLAY_GOALS, PlayGoal
 from okeytool.limits import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, TimeLimitExceeded, deadline, expired
 from okeytool.parse.notation import parse_melds, parse_tile, parse_tiles
 from okeytool.rules import Rules, get_rules
 from okeytool.solver.games import COMMON_FIELDS, DEFAULT_RULES, QUESTIONS, Game, all_fields, game_of, refuse_question
+from okeytool.solver.questions import (
+    DEFAULT_ALTERNATIVES,
+    SOLVERS,
+    Answer,
+    ChanceAsk,
+    CheckQuestion,
+    DiscardQuestion,
+    Melds,
+    OpenQuestion,
+    PlayQuestion,
+    Question,
+    Solver,
+    WaitsQuestion,
+)
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
-    from okeytool.solver.classic.chance import ChanceRanking
-    from okeytool.solver.classic.check import CheckResult
     from okeytool.solver.okey101.layoffs import TableMeld
-    from okeytool.solver.okey101.opening import OpeningResult
-    from okeytool.solver.okey101.take import TakeDiscard
 
-Solver = Literal["search", "cpsat"]
-SOLVERS: tuple[Solver, ...] = ("search", "cpsat")
+__all__ = [
+    "BATCH_LINE",
+    "CHANCE_SHARE",
+    "COMMAND_LINE",
+    "DEFAULT_ALTERNATIVES",
+    "SOLVERS",
+    "Answer",
+    "ChanceAsk",
+    "CheckQuestion",
+    "DiscardQuestion",
+    "OpenQuestion",
+    "PlayQuestion",
+    "Question",
+    "Solver",
+    "Spelling",
+    "WaitsQuestion",
+    "answer",
+    "document",
+    "read_deal",
+    "read_question",
+    "read_time_limit",
+]
+
 #: The share of a time limit the user gave that a chance ranking may spend in work (counted the same
 #: on every machine); the rows it could not compute are marked, so that it ends within the limit.
 CHANCE_SHARE = 0.5
-#: The share of the time left at which the clock stops a chance ranking, whatever work it had left
-#: (a backstop on a machine much slower than the measured rate).
-CHANCE_CLOCK_SHARE = 0.9
-DEFAULT_ALTERNATIVES = 3
-Melds = tuple[tuple[Tile, ...], ...]
-
-
-class Answer(Protocol):
-    """A typed result that renders as a JSON document."""
-
-    def to_json(self) -> Mapping[str, Any]: ...
 
 
 # -- how fields are named to the user --------------------------------------------------------------
@@ -71,144 +93,6 @@ class Spelling:
 #: Command-line names of the fields whose option is not ``--`` + the field's name.
 COMMAND_LINE = Spelling({"options": "--option", "alternatives": "--options", "tiles": "TILES"})
 BATCH_LINE = Spelling()
-
-
-# -- the questions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChanceAsk:
-    """What a question asks of the win-chance model (rules.md 4.1): own draws left, the risk per
-    draw, and what orders the discards (win chance or expected points)."""
-
-    draws: int
-    risk: float
-    goal: ChanceGoal = "chance"
-    #: Seconds of work the ranking may do (None: the model's default,
-    #: :data:`~okeytool.solver.classic.chance.TIME_LIMIT`): :data:`CHANCE_SHARE` of a time limit the
-    #: user gave.
-    seconds: float | None = None
-
-
-@dataclass(frozen=True)
-class CheckQuestion:
-    """Is the hand winning (14 or 15 tiles)? In Rummikub: can the whole rack be laid now?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    table: Melds = ()
-    opened: bool = False
-    solver: Solver = "search"
-    time_limit: float = DEFAULT_TIME_LIMIT
-    #: ``--chance``: a winning 15-tile hand is also told whether to finish now or hold.
-    chance: ChanceAsk | None = None
-
-
-@dataclass(frozen=True)
-class WaitsQuestion:
-    """What completes these 14 tiles?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    solver: Solver = "search"
-    time_limit: float = DEFAULT_TIME_LIMIT
-
-
-@dataclass(frozen=True)
-class DiscardQuestion:
-    """Which tile to throw (15 tiles; 22 in 101, with the table's melds)?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    table: tuple[TableMeld, ...] = ()
-    solver: Solver = "search"
-    deep: bool = False
-    time_limit: float = DEFAULT_TIME_LIMIT
-    #: ``--chance``: rank by win chance (or expected points) instead of acceptance.
-    chance: ChanceAsk | None = None
-
-
-@dataclass(frozen=True)
-class OpenQuestion:
-    """Can this 101 hand open, and (``take``) can the previous player's discard be taken?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    seen: tuple[Tile, ...] = ()
-    table: tuple[TableMeld, ...] = ()
-    opened: bool = False
-    alternatives: int = DEFAULT_ALTERNATIVES
-    take: Tile | None = None
-    solver: Solver = "search"
-    time_limit: float = DEFAULT_TIME_LIMIT
-
-
-@dataclass(frozen=True)
-class PlayQuestion:
-    """What to lay from a Rummikub rack at this table?"""
-
-    deal: Deal
-    tiles: tuple[Tile, ...]
-    table: Melds = ()
-    opened: bool = False
-    goal: PlayGoal = "tiles"
-    time_limit: float = DEFAULT_TIME_LIMIT
-
-
-Question = CheckQuestion | WaitsQuestion | DiscardQuestion | OpenQuestion | PlayQuestion
-
-
-@dataclass(frozen=True)
-class Distance:
-    """How far a hand that does not win is: its deficiency (for 15 tiles, of the best 14 after a
-    throw) and, for 15 tiles, the best throw (the top of the discard ranking)."""
-
-    deficiency: int
-    throw: Tile | None = None
-
-
-@dataclass(frozen=True)
-class CheckAnswer:
-    """The classic ``check`` answer: the check itself; for a hand that does not win, how far it is;
-    with ``--chance``, the chance ranking whose ``finish_now`` says whether to finish now or hold."""
-
-    result: CheckResult
-    distance: Distance | None = None
-    chance: ChanceRanking | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """cli.md's ``check`` document; a hand that does not win adds ``deficiency`` and
-        ``best_throw`` (null for 14 tiles), ``--chance`` adds ``model`` and ``finish_now``."""
-        document = dict(self.result.to_json())
-        if self.distance is not None:
-            throw = self.distance.throw
-            document["deficiency"] = self.distance.deficiency
-            document["best_throw"] = str(throw) if throw is not None else None
-        if self.chance is not None:
-            document["model"] = self.chance.model.to_json()
-            document["finish_now"] = self.chance.finish_now.to_json() if self.chance.finish_now else None
-        return document
-
-
-@dataclass(frozen=True)
-class OpenAnswer:
-    """The ``open`` answer: the opening analysis, the table it was asked against, and (``take``) what
-    taking the previous player's discard would allow."""
-
-    deal: Deal
-    result: OpeningResult
-    table: tuple[TableMeld, ...]
-    take: TakeDiscard | None
-
-    def to_json(self) -> dict[str, Any]:
-        """cli.md's ``open`` document, with ``take`` when a discard to take was named."""
-        document = self.result.to_json()
-        if self.take is not None:
-            document["take"] = self.take.to_json()
-        return document
 
 
 # -- reading a question ----------------------------------------------------------------------------
@@ -393,8 +277,6 @@ class _Reader:
             if setting:
                 raise InputError(f"{spell(setting[0])} sets the win-chance model; it needs {spell('chance')}")
             return None
-        from okeytool.solver.classic import chance as model  # only here: a question without it starts faster
-
         if "draws" in given and "pile" in given:
             raise InputError(f"give either {spell('draws')} or {spell('pile')}, not both ({spell('draws')} "
                              f"follows from {spell('pile')} for a four-player table)")  # fmt: skip
@@ -403,11 +285,13 @@ class _Reader:
                 raise InputError(f"{spell(field)} does not go with {spell('chance')} "
                                  "(a chance ranking uses the search)")  # fmt: skip
         try:
-            draws = int(given["draws"]) if "draws" in given else model.DEFAULT_DRAWS
-            if "pile" in given:
-                draws = model.draws_from_pile(int(given["pile"]))
-            risk = float(given.get("risk", model.DEFAULT_RISK))
-            model.check_model(draws, risk)
+            draws, pile, risk = (given.get(f) for f in ("draws", "pile", "risk"))
+            ask = self.game.chance_ask(
+                self.deal,
+                draws=None if draws is None else int(draws),
+                pile=None if pile is None else int(pile),
+                risk=None if risk is None else float(risk),
+            )
         except InputError as err:
             text = str(err)
             for field in ("draws", "pile", "risk"):
@@ -418,17 +302,12 @@ class _Reader:
             if name == goal:
                 typed = "time_limit" in given  # the user's own limit lifts (or lowers) the default work
                 seconds = CHANCE_SHARE * self.time_limit() if typed else None
-                return ChanceAsk(draws, risk, goal, seconds)
+                return replace(ask, goal=goal, seconds=seconds)
         raise InputError(f"{spell('goal')} takes chance or points, not {name!r}")
 
     def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
         """The one supply check of a question: hand, seen tiles and table tiles together."""
-        from okeytool.parse.supply import check_supply
-
-        if self.game.table == "whole":
-            check_supply(self.deal, hand, [*seen, *table], places=("in the rack", "on the table"))
-            return
-        check_supply(self.deal, hand, [*seen, *table])
+        self.game.check_supply(self.deal, hand, seen, table)
 
 
 def _check(read: _Reader) -> CheckQuestion:
@@ -488,14 +367,15 @@ _BUILDERS: dict[str, Callable[[_Reader], Question]] = {
 
 
 def answer(question: Question) -> Answer:
-    """The typed answer to ``question``, found within its time limit.
+    """The typed answer to ``question`` by the game its rules play (the one path every question
+    takes), found within its time limit.
 
     Raises :class:`~okeytool.limits.TimeLimitExceeded` when the time is up, and the solvers' errors
     (:class:`InputError` for a hand of the wrong size, :class:`~okeytool.errors.SolverError`).
     """
     with deadline(question.time_limit):
         try:
-            return _answer(question)
+            return game_of(question.deal.rules).answer(question)
         except TimeLimitExceeded:
             raise
         except Exception as err:
@@ -504,89 +384,6 @@ def answer(question: Question) -> Answer:
             if expired():
                 raise TimeLimitExceeded(question.time_limit) from err
             raise
-
-
-def _answer(question: Question) -> Answer:
-    game = game_of(question.deal.rules)
-    if isinstance(question, CheckQuestion):
-        if game.lays:
-            from okeytool.solver.rummikub.play import can_go_out
-
-            return can_go_out(question.deal, question.tiles, question.table, opened=question.opened)
-        return _check_answer(question)
-    if isinstance(question, WaitsQuestion):
-        from okeytool.solver.classic.analysis import analyse_waits
-
-        return analyse_waits(question.deal, question.tiles, question.seen, solver=question.solver)
-    if isinstance(question, DiscardQuestion):
-        if game.opens:
-            from okeytool.solver.okey101.opening import discard_101
-
-            return discard_101(question.deal, question.tiles, table=question.table)
-        if question.chance is not None:
-            return _chance_ranking(question.deal, question.tiles, question.seen, question.chance)
-        from okeytool.solver.classic.analysis import rank_discards
-
-        return rank_discards(question.deal, question.tiles, question.seen, solver=question.solver, deep=question.deep)
-    if isinstance(question, OpenQuestion):
-        return _open_answer(question)
-    from okeytool.solver.rummikub.play import best_play
-
-    return best_play(question.deal, question.tiles, question.table, opened=question.opened, goal=question.goal)
-
-
-def _chance_ranking(deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], ask: ChanceAsk) -> ChanceRanking:
-    """The chance ranking within the work the question allows (``ask.seconds``), and with the clock
-    at :data:`CHANCE_CLOCK_SHARE` of the time left as a backstop: rows it could not compute are
-    marked, rather than reaching the question's limit with no answer."""
-    from time import perf_counter
-
-    from okeytool.limits import remaining
-    from okeytool.solver.classic.chance import Effort, chance_ranking
-
-    left = remaining()
-    clock = None if left is None else perf_counter() + CHANCE_CLOCK_SHARE * left
-    effort = Effort(ask.seconds, clock)
-    return chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, effort=effort)
-
-
-def _check_answer(question: CheckQuestion) -> CheckAnswer:
-    from okeytool.solver.classic.analysis import analyse_waits, rank_discards
-    from okeytool.solver.classic.check import check_hand
-
-    deal, tiles = question.deal, question.tiles
-    result = check_hand(deal, tiles, solver=question.solver)
-    ranking = None
-    drawn = len(tiles) == deal.rules.drawn_size
-    if question.chance is not None and drawn:
-        ranking = _chance_ranking(deal, tiles, question.seen, question.chance)
-    if result.winning:
-        return CheckAnswer(result, None, ranking)
-    if drawn:
-        top = rank_discards(deal, tiles, question.seen, solver=question.solver).best
-        return CheckAnswer(result, Distance(top.deficiency, top.tile), ranking)
-    waits = analyse_waits(deal, tiles, question.seen, solver=question.solver)
-    return CheckAnswer(result, Distance(waits.deficiency.total), ranking)
-
-
-def _open_answer(question: OpenQuestion) -> OpenAnswer:
-    from okeytool.solver.okey101.opening import analyse_opening
-    from okeytool.solver.okey101.take import take_discard
-
-    deal = question.deal
-    result = analyse_opening(
-        deal,
-        question.tiles,
-        seen=question.seen,
-        table=question.table,
-        opened=question.opened,
-        options=question.alternatives,
-        solver=question.solver,
-    )
-    taken = None
-    if question.take is not None:
-        taken = take_discard(deal, question.tiles, question.take, table=question.table, opened=question.opened)
-    return OpenAnswer(deal, result, question.table, taken)
 
 
 def document(command: str, fields: Mapping[str, Any]) -> dict[str, Any]:

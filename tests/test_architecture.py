@@ -2,10 +2,13 @@
 
 The toy game plays classic hands under one turn rule of its own: a turn may not take the previous
 player's discard. It answers ``check`` and ``discard`` (with win chances, which a followed
-round's advice asks for), not ``waits``, and is scored by the ``pagat`` scheme. Adding it takes
-what the document lists: a ``Game`` subclass (here of the game it varies), the registry (here
+round's advice asks for), not ``waits``, and answers ``discard`` in its own way: without win
+chances its ranking always looks one draw ahead (``deep``). It is scored by the ``pagat`` scheme.
+Adding it takes what the document lists: a ``Game`` subclass (here of the game it varies, its
+``answer`` overriding the one question it answers differently), the registry (here
 :func:`register`, as for a game defined outside the wings), a rules profile naming it; nothing
-else in the package changes.
+else in the package changes. Its answers, a command's or a followed round's, are the same typed
+answers, rendered by the one renderer.
 """
 
 from __future__ import annotations
@@ -16,31 +19,51 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.questions import answer, read_question
+from okeytool.render.results import result_renderable
 from okeytool.round.advice import state_advice
+from okeytool.round.documents import advice_kind
 from okeytool.round.events import Draw, EventError, Start, Take, Throw
 from okeytool.round.state import apply, start_state
 from okeytool.rules import PROFILES, SchemeName, get_rules
 from okeytool.score.schemes import scheme_for
 from okeytool.solver.classic.game import ClassicGame
 from okeytool.solver.games import CHANCE_FIELDS, GAMES, Game, game_of, refuse_question, register, unregister
+from okeytool.solver.questions import Answer, DiscardQuestion, Question
 
 ROOT = Path(__file__).parent.parent
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 WINNING = "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2"  # wins with indicator Y7
+TIED = "R1 R8 R11 R13 B7 B10 B13 K7 K8 K8 K9 Y4 Y5 Y10 Y12"  # indicator K1: three throws tie at the top
 
 
 class ToyGame(ClassicGame):
-    """Classic hands where a turn never takes a discard."""
+    """Classic hands where a turn never takes a discard, and a discard ranking looks one draw ahead."""
 
     name = "toy"
     hands = "toy hands (toy)"
     questions = {"check": frozenset({"seen", "solver"}), "discard": frozenset({"seen", *CHANCE_FIELDS})}
     schemes = frozenset({"pagat"})
     takes_discards = False
+
+    def answer(self, question: Question) -> Answer:
+        """``discard`` without win chances: the ranking that looks one draw ahead; the rest as classic."""
+        if isinstance(question, DiscardQuestion) and question.chance is None:
+            return super().answer(replace(question, deep=True))
+        return super().answer(question)
+
+
+def shown(deal: Deal, result: object, *, heading: bool = True) -> str:
+    """What the one renderer shows of an answer, as plain text."""
+    console = Console(width=160, no_color=True)
+    with console.capture() as capture:
+        console.print(result_renderable(deal, result, heading=heading))
+    return capture.get()
 
 
 @pytest.fixture
@@ -79,14 +102,27 @@ def test_the_toy_game_answers_its_questions_only(toy: Game) -> None:
         read_question("check", {"rules": "toy", "indicator": "Y7", "tiles": WINNING, "deep": True})
 
 
+def test_the_toy_game_answers_a_question_in_its_own_way(toy: Game) -> None:
+    toy_question = read_question("discard", {"rules": "toy", "indicator": "K1", "tiles": TIED})
+    deep_question = read_question("discard", {"indicator": "K1", "tiles": TIED, "deep": True})
+    assert toy_question.deep is False  # the toy's question is the classic one; the toy answers it
+    mine = dict(answer(toy_question).to_json())["discards"]
+    assert mine == dict(answer(deep_question).to_json())["discards"]
+    assert mine != dict(answer(replace(toy_question, deal=deep_question.deal)).to_json())["discards"]
+    assert any(row["second_order"] is not None for row in mine)  # the tie at the top broken a draw ahead
+    assert "2nd order" in shown(toy_question.deal, answer(toy_question))  # the one renderer shows it
+
+
 def test_a_toy_round_follows_its_turn_rules(toy: Game) -> None:
     state = start_state(Start("toy", {}, parse_tile("R4"), parse_tiles("R1-3 B5-7 K9-11 Y1-4 K1")))
     assert state.phase == "draw" and len(state.hand) == 14
-    assert state_advice(state).kind == "waits"
+    assert advice_kind(state_advice(state)) == "waits"
     with pytest.raises(EventError, match="there are no discards to take in toy"):
         apply(state, Take(parse_tile("K5")))
     drawn = apply(state, Draw(parse_tile("K5")))
-    assert drawn.phase == "throw" and state_advice(drawn, draws=2).kind == "discard"
+    assert drawn.phase == "throw" and advice_kind(state_advice(drawn, draws=2)) == "discard"
+    advice = shown(drawn.deal, state_advice(drawn, draws=2), heading=False)  # as discard --chance shows it
+    assert "win chance" in advice and "model: 2 draws left" in advice and "rules toy" not in advice
     thrown = apply(drawn, Throw(parse_tile("K1")))
     assert thrown.phase == "draw" and parse_tile("K1") in thrown.seen
 

@@ -13,6 +13,7 @@ from okeytool.ledger.rounds import RoundBook
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import limit
 from okeytool.round.advice import draws_left, grade_discards, state_advice
+from okeytool.round.documents import advice_kind
 from okeytool.round.events import (
     Draw,
     End,
@@ -195,7 +196,7 @@ def test_the_draws_left_follow_the_tiles_drawn_or_taken() -> None:
         state = apply(state, Throw(tile))
         assert draws_left(state) == max(1, (48 - 4 * k) // 4)
     assert draws_left(state) == 1  # the floor: the round went on longer than the count says
-    assert state_advice(apply(state, Draw(T("B1"))), draws=1).answer.model.draws == 1
+    assert state_advice(apply(state, Draw(T("B1"))), draws=1).model.draws == 1
 
 
 HAND_101 = parse_tiles("R1-4 B9-11 K5 Y5 R5 K11-13 Y1 Y3 Y8 B1 B3 R12 R13 K2")
@@ -203,7 +204,7 @@ HAND_101 = parse_tiles("R1-4 B9-11 K5 Y5 R5 K11-13 Y1 Y3 Y8 B1 B3 R12 R13 K2")
 
 def test_a_101_round_opens_and_its_table_melds_make_isler_tiles() -> None:
     state = start_state(Start("101", {}, T("K9"), HAND_101))
-    assert state.phase == "draw" and state_advice(state).kind == "open"
+    assert state.phase == "draw" and advice_kind(state_advice(state)) == "open"
     state = apply(state, TableMelds((parse_tiles("Y9-11"),)))
     state = apply(state, Draw(T("Y12")))
     rows = {r["tile"]: r for r in state_advice(state).to_json()["discards"]}
@@ -220,9 +221,9 @@ def test_a_101_round_opens_and_its_table_melds_make_isler_tiles() -> None:
     assert opened.opened and len(opened.hand) == 22 - sum(len(m) for m in melds)
     assert Counter(opened.seen) == Counter(state.seen) + Counter(t for m in melds for t in m)
     advice = state_advice(opened)
-    assert advice.kind == ("discard101" if len(opened.hand) == 22 else "penalties")
+    assert advice_kind(advice) == ("discard101" if len(opened.hand) == 22 else "penalties")
     thrown = apply(opened, Throw(T(best["tile"])))
-    assert thrown.phase == "draw" and state_advice(thrown).kind == "open"
+    assert thrown.phase == "draw" and advice_kind(state_advice(thrown)) == "open"
 
 
 def test_a_ledger_with_games_gains_the_round_tables_and_keeps_its_games(tmp_path: Path) -> None:

@@ -98,17 +98,22 @@ def test_a_winning_check_imports_no_renderer_of_another_game_nor_the_chance_mode
 
 
 def test_every_answer_has_its_renderer() -> None:
-    from okeytool.questions import CheckAnswer, OpenAnswer
     from okeytool.render.results import _renderer
+    from okeytool.round.documents import ADVICE_KINDS
+    from okeytool.solver.advice import Penalties
     from okeytool.solver.classic.analysis import DiscardResult, WaitsResult
+    from okeytool.solver.classic.answers import CheckAnswer
     from okeytool.solver.classic.chance import ChanceRanking
     from okeytool.solver.classic.check import CheckResult
+    from okeytool.solver.okey101.answers import OpenAnswer
     from okeytool.solver.okey101.opening import Discard101Result
     from okeytool.solver.rummikub.result import GoOut, Play
 
     answers = [CheckResult, CheckAnswer, ChanceRanking, GoOut, WaitsResult, DiscardResult, Discard101Result]
-    for kind in [*answers, OpenAnswer, Play]:
+    for kind in [*answers, OpenAnswer, Play, Penalties]:
         assert callable(_renderer(f"{kind.__module__}.{kind.__qualname__}")), kind
+    for name in ADVICE_KINDS:  # every answer a followed round's advice may be
+        assert callable(_renderer(name)), name
     assert _renderer("okeytool.tiles.Tile") is None
 
 

@@ -190,8 +190,10 @@ def register(app: typer.Typer) -> None:
         work: WorkOpt = None,
         risk: RiskOpt = None,
     ) -> None:
-        """okeytool's policies behind the arena's seat protocol: JSON lines in (events and
-        requests), one JSON answer line out per request.
+        """okeytool's policies behind the arena's seat protocol: JSON lines in, one answer line per request.
+
+        The lines in are the events a seat may see and the requests (arena.md); each request is
+        answered with one JSON line, written at once.
 
         Example: okeytool engine --policy acceptance < requests.jsonl
         """

@@ -1,20 +1,27 @@
-"""Rendering of ``waits`` and ``discard`` (and Rummikub's going-out check)."""
+"""Rendering of ``waits`` and ``discard`` (and Rummikub's going-out check).
+
+Each function gives an answer's rich renderables, top to bottom (printed, or shown in a followed
+round, by :func:`okeytool.render.results.result_renderable`): ``heading`` puts the deal and the hand
+first, ``rows`` cuts a ranking to its best rows (None: every row).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
-from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
+from okeytool.render.tiles import deal_text, tile_text, tiles_text
 from okeytool.solver.classic.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
 from okeytool.solver.rummikub.play import GoOut
 
 if TYPE_CHECKING:
     from okeytool.solver.classic.chance import ChanceRanking, ChanceRow
+    from okeytool.tiles import Tile
 
 FINISH_NAMES = {"normal": "wins", "okey": "wins, okey finish", "pairs": "wins, seven pairs",
                 "pairs+okey": "wins, seven pairs + okey finish"}  # fmt: skip
@@ -49,28 +56,34 @@ def deficiency_words(d: int) -> str:
     return f"{number_words(d)} tile{'s' if d != 1 else ''} away"
 
 
-def render_waits(deal: Deal, result: WaitsResult) -> None:
-    """Print deficiency, waits and useful tiles with their unseen copies."""
-    out = console()
-    out.print(deal_text(deal))
-    out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
+def _heading(deal: Deal, tiles: Sequence[Tile]) -> list[RenderableType]:
+    """The deal and the hand."""
+    return [deal_text(deal), Text("hand  ").append_text(tiles_text(tiles, deal))]
+
+
+def waits_renderables(
+    deal: Deal, result: WaitsResult, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """Deficiency, waits and useful tiles with their unseen copies."""
+    out = _heading(deal, result.tiles) if heading else []
     d = result.deficiency
     line = Text("deficiency ", style="bold").append(f"{d.total}: {deficiency_words(d.total)}")
     detail = f"  (melds {d.melds}" + (f", seven pairs {d.pairs})" if d.pairs is not None else ")")
-    out.print(line.append(detail, style="dim"))
+    out.append(line.append(detail, style="dim"))
     if result.waits:
         label = "waits " if d.total == 1 else "any tile completes a complete hand: "
-        out.print(Text(label, style="bold").append_text(counts_text(result.waits, deal)))
+        out.append(Text(label, style="bold").append_text(counts_text(result.waits, deal)))
     elif result.useful:
-        out.print(Text("useful ", style="bold").append_text(counts_text(result.useful, deal)))
-    out.print(Text(f"unseen copies: {result.unseen_total}"))
+        out.append(Text("useful ", style="bold").append_text(counts_text(result.useful, deal)))
+    out.append(Text(f"unseen copies: {result.unseen_total}"))
+    return out
 
 
-def render_discards(deal: Deal, result: DiscardResult) -> None:
-    """Print the ranked discards, the best highlighted, with a one-line reason."""
-    out = console()
-    out.print(deal_text(deal))
-    out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
+def discards_renderables(
+    deal: Deal, result: DiscardResult, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """The ranked discards (the best ``rows``), the best highlighted, with a one-line reason."""
+    out = _heading(deal, result.tiles) if heading else []
     deep = any(o.second_order is not None for o in result.options)
     columns = [
         "#",
@@ -82,7 +95,7 @@ def render_discards(deal: Deal, result: DiscardResult) -> None:
         "useful tiles (unseen)",
     ]
     table = Table(*columns, box=None)
-    for rank, option in enumerate(result.options, start=1):
+    for rank, option in enumerate(result.options[:rows], start=1):
         style = "bold green" if rank == 1 else ""
         second = [str(option.second_order) if option.second_order is not None else ""] if deep else []
         table.add_row(
@@ -95,8 +108,11 @@ def render_discards(deal: Deal, result: DiscardResult) -> None:
             counts_text(option.useful, deal, limit=12),
             style=style,
         )
-    out.print(table)
-    out.print(Text("throw ", style="bold").append_text(tile_text(result.best.tile, deal)).append(f": {reason(result)}"))
+    out.append(table)
+    out.append(
+        Text("throw ", style="bold").append_text(tile_text(result.best.tile, deal)).append(f": {reason(result)}")
+    )
+    return out
 
 
 def _result(option: DiscardOption) -> str:
@@ -126,16 +142,17 @@ def reason(result: DiscardResult) -> str:
     return words
 
 
-def render_go_out(deal: Deal, result: GoOut) -> None:
-    """Print whether a Rummikub rack can be laid whole, and how."""
-    from okeytool.render.play import render_play
+def go_out_renderables(
+    deal: Deal, result: GoOut, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """Whether a Rummikub rack can be laid whole, and how."""
+    from okeytool.render.play import play_renderables
 
     if result.play is not None:
-        render_play(deal, result.play)
-        return
-    out = console()
-    out.print(Text("rack  ").append_text(tiles_text(result.rack, deal)))
-    out.print(Text("the whole rack cannot be laid this turn", style="bold"))
+        return play_renderables(deal, result.play, heading=heading)
+    out: list[RenderableType] = [Text("rack  ").append_text(tiles_text(result.rack, deal))] if heading else []
+    out.append(Text("the whole rack cannot be laid this turn", style="bold"))
+    return out
 
 
 METHOD_NOTES = {
@@ -148,14 +165,14 @@ METHOD_NOTES = {
 }
 
 
-def render_chance(deal: Deal, ranking: ChanceRanking) -> None:
-    """Print the discards with their win chance and expected points, the model, and the advice."""
-    out = console()
-    out.print(deal_text(deal))
-    out.print(Text("hand  ").append_text(tiles_text(ranking.tiles, deal)))
+def chance_renderables(
+    deal: Deal, ranking: ChanceRanking, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """The discards (the best ``rows``) with their win chance and expected points, the model, and the advice."""
+    out = _heading(deal, ranking.tiles) if heading else []
     columns = ["#", "throw", "result", "deficiency", "accepts", "win chance", "points", "useful tiles (unseen)"]
     table = Table(*columns, box=None)
-    for rank, row in enumerate(ranking.rows, start=1):
+    for rank, row in enumerate(ranking.rows[:rows], start=1):
         option = row.option
         table.add_row(
             str(rank),
@@ -168,15 +185,9 @@ def render_chance(deal: Deal, ranking: ChanceRanking) -> None:
             counts_text(option.useful, deal, limit=12),
             style="bold green" if rank == 1 else "",
         )
-    out.print(table)
-    render_chance_advice(ranking)
-
-
-def render_chance_advice(ranking: ChanceRanking) -> None:
-    """Print the model line, the method's note when it is not exact, and the recommendation."""
-    out = console()
-    for line in chance_advice_lines(ranking):
-        out.print(line)
+    out.append(table)
+    out.extend(chance_advice_lines(ranking))
+    return out
 
 
 def chance_advice_lines(ranking: ChanceRanking) -> list[Text]:

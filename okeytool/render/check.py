@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
-from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
+from okeytool.render.tiles import deal_text, meld_text, tile_text, tiles_text
 from okeytool.solver.classic.check import CheckResult, Win
 
 if TYPE_CHECKING:
-    from okeytool.questions import CheckAnswer, Distance
+    from okeytool.solver.classic.answers import CheckAnswer, Distance
 
 FINISH_NAMES = {
     "normal": "normal finish",
@@ -22,16 +23,17 @@ FINISH_NAMES = {
 }
 
 
-def render_check_answer(deal: Deal, answer: CheckAnswer) -> None:
-    """Print the check; for a hand that does not win, how far it is and the best throw; with
+def check_answer_renderables(
+    deal: Deal, answer: CheckAnswer, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """The check; for a hand that does not win, how far it is and the best throw; with
     ``--chance``, finishing now against holding (or, not winning, the best throw by win chance)."""
-    render_check(deal, answer.result, answer.distance)
+    out = check_renderables(deal, answer.result, answer.distance, heading=heading)
     ranking = answer.chance
     if ranking is None:
-        return
-    from okeytool.render.analysis import render_chance_advice
+        return out
+    from okeytool.render.analysis import chance_advice_lines
 
-    out = console()
     finish_now = ranking.finish_now
     if finish_now is not None:
         line = Text("finish now: ", style="bold").append(f"{finish_now.points:.2f} points   ")
@@ -41,18 +43,21 @@ def render_check_answer(deal: Deal, answer: CheckAnswer) -> None:
         else:
             line.append(f"{finish_now.hold_points:.2f} points expected (throw ")
             line.append_text(tile_text(finish_now.hold_tile, deal)).append(", play on)")
-        out.print(line)
-    render_chance_advice(ranking)
+        out.append(line)
+    out.extend(chance_advice_lines(ranking))
+    return out
 
 
-def render_check(deal: Deal, result: CheckResult, distance: Distance | None = None) -> None:
-    """Print whether the hand wins, the winning discards and the best arrangement (or, given the
+def check_renderables(
+    deal: Deal, result: CheckResult, distance: Distance | None = None, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """Whether the hand wins, the winning discards and the best arrangement (or, given the
     ``distance`` of a hand that does not win, how far it is and the best throw)."""
-    out = console()
-    out.print(deal_text(deal))
-    out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)))
+    out: list[RenderableType] = []
+    if heading:
+        out += [deal_text(deal), Text("hand  ").append_text(tiles_text(result.tiles, deal))]
     if result.gosterme and deal.indicator is not None:
-        out.print(
+        out.append(
             Text("gösterme: ", style="bold cyan")
             .append("you hold the indicator's twin ")
             .append_text(tile_text(deal.indicator, deal))
@@ -69,19 +74,20 @@ def render_check(deal: Deal, result: CheckResult, distance: Distance | None = No
             else:
                 line.append(": best throw ").append_text(tile_text(distance.throw, deal))
                 line.append(f", which leaves the hand {deficiency_words(distance.deficiency)}")
-        out.print(line)
-        return
+        out.append(line)
+        return out
     if best.discard is None:
-        out.print(Text("complete: ", style="bold green").append(_finish(best)))
+        out.append(Text("complete: ", style="bold green").append(_finish(best)))
     else:
-        out.print(Text("winning: ", style="bold green").append(f"{len(result.wins)} winning discard(s)"))
+        out.append(Text("winning: ", style="bold green").append(f"{len(result.wins)} winning discard(s)"))
         table = Table("discard", "finish", box=None)
         for win in result.wins:
             table.add_row(tile_text(win.discard, deal) if win.discard else "", _finish(win))
-        out.print(table)
-        out.print(Text("best: throw ").append_text(tile_text(best.discard, deal)).append(f" ({_finish(best)})"))
+        out.append(table)
+        out.append(Text("best: throw ").append_text(tile_text(best.discard, deal)).append(f" ({_finish(best)})"))
     for meld in best.arrangement.melds:
-        out.print(Text("  ").append_text(meld_text(meld, deal)).append(f"   {meld.kind}", style="dim"))
+        out.append(Text("  ").append_text(meld_text(meld, deal)).append(f"   {meld.kind}", style="dim"))
+    return out
 
 
 def _finish(win: Win) -> str:

@@ -1,14 +1,21 @@
-"""Rendering of ``open`` results (Okey 101 openings) and of 101 discard rows."""
+"""Rendering of ``open`` results (Okey 101 openings) and of 101 discard rows.
+
+Each function gives an answer's rich renderables, top to bottom (see
+:func:`okeytool.render.results.result_renderable`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
-from okeytool.render.tiles import console, deal_text, meld_text, tile_text, tiles_text
+from okeytool.render.tiles import deal_text, meld_text, tile_text, tiles_text
+from okeytool.solver.advice import Penalties
+from okeytool.solver.okey101.answers import OpenAnswer
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.solver.okey101.opening import Discard101, Discard101Result, Opening, OpeningResult
 from okeytool.solver.okey101.take import TakeDiscard
@@ -31,57 +38,73 @@ def opening_table(deal: Deal, opening: Opening) -> Table:
     return table
 
 
-def render_opening(deal: Deal, result: OpeningResult, table: Sequence[TableMeld] = ()) -> None:
-    """Print the best opening with its melds and points, pairs, elden, alternatives and waits; for a
+def open_answer_renderables(
+    deal: Deal, answer: OpenAnswer, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """The opening analysis against the table, and (``take``) what taking the discard allows."""
+    out = opening_renderables(deal, answer.result, answer.table, heading=heading)
+    if answer.take is not None:
+        out.extend(take_renderables(deal, answer.take))
+    return out
+
+
+def opening_renderables(
+    deal: Deal, result: OpeningResult, table: Sequence[TableMeld] = (), *, heading: bool = True
+) -> list[RenderableType]:
+    """The best opening with its melds and points, pairs, elden, alternatives and waits; for a
     player who has opened (``result.lay_offs`` given) the table and lay-offs instead."""
-    out = console()
-    out.print(deal_text(deal))
-    out.print(Text("hand  ").append_text(tiles_text(result.tiles, deal)).append(f"  ({len(result.tiles)} tiles)"))
+    out: list[RenderableType] = []
+    if heading:
+        out.append(deal_text(deal))
+        out.append(Text("hand  ").append_text(tiles_text(result.tiles, deal)).append(f"  ({len(result.tiles)} tiles)"))
     if result.lay_offs is None:
-        _render_can_open(deal, result)
-    _render_table(deal, result, table)
+        out.extend(_can_open(deal, result))
+    out.extend(_table(deal, result, table))
+    return out
 
 
-def _render_can_open(deal: Deal, result: OpeningResult) -> None:
+def _can_open(deal: Deal, result: OpeningResult) -> list[RenderableType]:
     """The can-you-open part: best opening, pairs, elden, alternatives, waits."""
-    out = console()
+    out: list[RenderableType] = []
     head = Text("best opening: ", style="bold").append(f"{result.best.points} points", style="bold")
     head.append(f" (needs {result.open_points}) ").append_text(_yes(result.can_open))
-    out.print(head)
+    out.append(head)
     if result.best.melds:
-        out.print(opening_table(deal, result.best))
-        out.print(Text("  left in hand  ").append_text(tiles_text(result.left, deal)))
+        out.append(opening_table(deal, result.best))
+        out.append(Text("  left in hand  ").append_text(tiles_text(result.left, deal)))
     pairs = Text("pairs: ", style="bold").append(f"{result.pairs} (needs {result.open_pairs}) ")
-    out.print(pairs.append_text(_yes(result.can_open_pairs)))
-    out.print(Text("elden (all tiles but one laid): ", style="bold").append_text(_yes(result.elden)))
+    out.append(pairs.append_text(_yes(result.can_open_pairs)))
+    out.append(Text("elden (all tiles but one laid): ", style="bold").append_text(_yes(result.elden)))
     for k, option in enumerate(result.options, start=1):
-        out.print(Text(f"option {k}: {option.points} points", style="bold"))
-        out.print(opening_table(deal, option))
+        out.append(Text(f"option {k}: {option.points} points", style="bold"))
+        out.append(opening_table(deal, option))
     if result.waits:
         waits = Table("tile", "unseen", "opening", box=None, title=f"tiles that reach {result.open_points}")
         for wait in result.waits:
             waits.add_row(tile_text(wait.tile, deal), str(wait.unseen), str(wait.points))
-        out.print(waits)
-        out.print(Text(f"unseen copies in all: {result.unseen_total}"))
+        out.append(waits)
+        out.append(Text(f"unseen copies in all: {result.unseen_total}"))
     elif not result.can_open:
-        out.print(Text(f"no single tile reaches {result.open_points}", style="dim"))
+        out.append(Text(f"no single tile reaches {result.open_points}", style="dim"))
+    return out
 
 
-def _render_table(deal: Deal, result: OpeningResult, table: Sequence[TableMeld]) -> None:
+def _table(deal: Deal, result: OpeningResult, table: Sequence[TableMeld]) -> list[RenderableType]:
     """The table's melds, the işler taş and, for a player who has opened, the lay-offs."""
-    out = console()
+    out: list[RenderableType] = []
     if table:
-        out.print(Text("table", style="bold"))
+        out.append(Text("table", style="bold"))
         for number, meld in enumerate(table, start=1):
-            out.print(Text(f"  {number}: ").append_text(tiles_text(meld.tiles, deal)))
+            out.append(Text(f"  {number}: ").append_text(tiles_text(meld.tiles, deal)))
         isler = Text("işler taş (discarding costs 101): ", style="bold")
-        out.print(isler.append_text(tiles_text(result.isler, deal)) if result.isler else isler.append("none"))
+        out.append(isler.append_text(tiles_text(result.isler, deal)) if result.isler else isler.append("none"))
     if result.lay_offs is not None:
         if not result.lay_offs:
-            out.print(Text("lay-offs: none", style="bold"))
+            out.append(Text("lay-offs: none", style="bold"))
         for lay in result.lay_offs:
             where = ", ".join(str(n) for n in lay.melds)
-            out.print(Text("lay off ").append_text(tile_text(lay.tile, deal)).append(f" on meld {where}"))
+            out.append(Text("lay off ").append_text(tile_text(lay.tile, deal)).append(f" on meld {where}"))
+    return out
 
 
 def _merged(result: Discard101Result) -> list[tuple[list[Tile], Discard101]]:
@@ -111,44 +134,60 @@ def _recommendation(deal: Deal, result: Discard101Result) -> Text:
     return line.append(f"; no single tile reaches {result.open_points}")
 
 
-def render_discard_101(deal: Deal, result: Discard101Result) -> None:
-    """Print the ranked 101 discards (rows alike merged): penalty, opening left, pairs; then the
-    opening the best discard leaves, the tiles that would lift it to the threshold and the advice."""
-    out = console()
-    out.print(deal_text(deal))
-    rows = Table("discard", "penalty", "opening left", "pairs", "can open", box=None)
-    for tiles, row in _merged(result):
+def discard_101_renderables(
+    deal: Deal, result: Discard101Result, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """The ranked 101 discards (rows alike merged; the best ``rows`` of them): penalty, opening
+    left, pairs; then the opening the best discard leaves, the tiles that would lift it to the
+    threshold and the advice."""
+    out: list[RenderableType] = [deal_text(deal)] if heading else []
+    shown = Table("discard", "penalty", "opening left", "pairs", "can open", box=None)
+    for tiles, row in _merged(result)[:rows]:
         penalty = Text(f"{row.penalty} ({', '.join(row.reasons)})", style="red") if row.penalty else Text("0")
         label = tiles_text(tiles, deal)
         if row.wins:
             label.append(" wins", style="bold green")
-        rows.add_row(label, penalty, str(row.open_points), str(row.pairs), _yes(row.can_open))
-    out.print(rows)
+        shown.add_row(label, penalty, str(row.open_points), str(row.pairs), _yes(row.can_open))
+    out.append(shown)
     top = result.discards[0]
     if top.opening.melds:
-        out.print(Text("opening left by ", style="bold").append_text(tile_text(top.tile, deal)))
-        out.print(opening_table(deal, top.opening))
+        out.append(Text("opening left by ", style="bold").append_text(tile_text(top.tile, deal)))
+        out.append(opening_table(deal, top.opening))
     if result.waits:
         waits = Text(f"tiles that would reach {result.open_points}: ", style="bold")
         for k, wait in enumerate(result.waits):
             waits.append(" " if k else "").append_text(tile_text(wait.tile, deal)).append(f" ({wait.unseen})")
-        out.print(waits)
-    out.print(_recommendation(deal, result))
+        out.append(waits)
+    out.append(_recommendation(deal, result))
+    return out
 
 
-def render_take(deal: Deal, take: TakeDiscard) -> None:
-    """Print whether the previous player's discard can be taken, and the opening that uses it."""
-    out = console()
+def penalties_renderables(
+    deal: Deal, result: Penalties, *, rows: int | None = None, heading: bool = True
+) -> list[RenderableType]:
+    """The throws without a penalty, and those that cost one (an okey, or a tile a table meld takes)."""
+    free = [t for t, reasons in result.rows if not reasons]
+    costly = [t for t, reasons in result.rows if reasons]
+    line = Text("throw without penalty: ", style="bold").append_text(tiles_text(free, deal))
+    if costly:
+        line.append(f"  costs {result.penalty}: ").append_text(tiles_text(costly, deal))
+    return [line]
+
+
+def take_renderables(deal: Deal, take: TakeDiscard) -> list[RenderableType]:
+    """Whether the previous player's discard can be taken, and the opening that uses it."""
+    out: list[RenderableType] = []
     head = Text("take ", style="bold").append_text(tile_text(take.tile, deal)).append(": ")
     if take.opened:
         how = "lay it off on the table" if take.lay_off else "lay it in a new meld" if take.opening.melds else ""
-        out.print(head.append_text(_yes(take.usable)).append(f" ({how})" if how else " (it cannot be laid this turn)"))
-        return
-    out.print(
+        out.append(head.append_text(_yes(take.usable)).append(f" ({how})" if how else " (it cannot be laid this turn)"))
+        return out
+    out.append(
         head.append_text(_yes(take.usable)).append(
             f" (it must be part of the opening: the best such opening is {take.opening.points} points,"
             f" {take.open_points} needed)"
         )
     )
     if take.opening.melds:
-        out.print(opening_table(deal, take.opening))
+        out.append(opening_table(deal, take.opening))
+    return out

@@ -1,69 +1,73 @@
-"""One entry point that prints any question's answer in its rich form, chosen by the answer's type."""
+"""One entry point that renders any answer in its rich form, chosen by the answer's type: a
+question's answer printed by a command, and the advice a followed round shows after each event."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from okeytool.deal import Deal
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+class _Renderer(Protocol):
+    """An answer's renderables, top to bottom (see :func:`result_renderable`)."""
+
+    def __call__(self, deal: Deal, result: Any, *, rows: int | None, heading: bool) -> list[RenderableType]: ...
 
 
 def render_result(deal: Deal, result: object) -> None:
     """Print ``result`` (a check, going-out, waits, discard, chance ranking, 101 discard, open or play
     answer) for people, in the words players use.
 
-    Only the renderer of the answer printed is imported (a command is a whole process: a winning
+    Raises ``TypeError`` for an object no renderer knows.
+    """
+    from okeytool.render.tiles import console
+
+    console().print(result_renderable(deal, result))
+
+
+def result_renderable(deal: Deal, result: object, *, rows: int | None = None, heading: bool = True) -> RenderableType:
+    """``result`` for people, as one rich renderable: with ``heading`` the deal and the hand first
+    (a followed round shows its own); ``rows``: how many rows of a ranking (None: all).
+
+    Only the renderer of the answer shown is imported (a command is a whole process: a winning
     ``check`` has no use for the 101 or Rummikub renderers nor their solvers).
 
     Raises ``TypeError`` for an object no renderer knows.
     """
+    from rich.console import Group
+
     kind = type(result)
     renderer = _renderer(f"{kind.__module__}.{kind.__qualname__}")
     if renderer is None:
         raise TypeError(f"no rendering for {kind.__name__}")
-    renderer(deal, result)
+    return Group(*renderer(deal, result, rows=rows, heading=heading))
 
 
-def _renderer(kind: str) -> Callable[[Deal, Any], None] | None:
-    """The function that prints an answer of type ``kind`` (module and name), or ``None``."""
-    if kind == "okeytool.solver.classic.check.CheckResult":
-        from okeytool.render.check import render_check
+def _renderer(kind: str) -> _Renderer | None:
+    """The function that renders an answer of type ``kind`` (module and name), or ``None``."""
+    if kind in _RENDERERS:
+        from importlib import import_module
 
-        return render_check
-    if kind == "okeytool.questions.CheckAnswer":
-        from okeytool.render.check import render_check_answer
-
-        return render_check_answer
-    if kind in _ANALYSIS:
-        from okeytool.render import analysis
-
-        renderer: Callable[[Deal, Any], None] = getattr(analysis, _ANALYSIS[kind])
+        module, name = _RENDERERS[kind]
+        renderer: _Renderer = getattr(import_module(f"okeytool.render.{module}"), name)
         return renderer
-    if kind == "okeytool.solver.okey101.opening.Discard101Result":
-        from okeytool.render.opening import render_discard_101
-
-        return render_discard_101
-    if kind == "okeytool.questions.OpenAnswer":
-        return _render_open
-    if kind == "okeytool.solver.rummikub.result.Play":
-        from okeytool.render.play import render_play
-
-        return render_play
     return None
 
 
-#: The answers :mod:`okeytool.render.analysis` prints, each with the function that prints it.
-_ANALYSIS = {
-    "okeytool.solver.classic.chance.ChanceRanking": "render_chance",
-    "okeytool.solver.rummikub.result.GoOut": "render_go_out",
-    "okeytool.solver.classic.analysis.WaitsResult": "render_waits",
-    "okeytool.solver.classic.analysis.DiscardResult": "render_discards",
+#: Every answer by type (module and name), with the module of :mod:`okeytool.render` and the
+#: function that renders it.
+_RENDERERS = {
+    "okeytool.solver.classic.check.CheckResult": ("check", "check_renderables"),
+    "okeytool.solver.classic.answers.CheckAnswer": ("check", "check_answer_renderables"),
+    "okeytool.solver.classic.chance.ChanceRanking": ("analysis", "chance_renderables"),
+    "okeytool.solver.rummikub.result.GoOut": ("analysis", "go_out_renderables"),
+    "okeytool.solver.classic.analysis.WaitsResult": ("analysis", "waits_renderables"),
+    "okeytool.solver.classic.analysis.DiscardResult": ("analysis", "discards_renderables"),
+    "okeytool.solver.okey101.opening.Discard101Result": ("opening", "discard_101_renderables"),
+    "okeytool.solver.okey101.answers.OpenAnswer": ("opening", "open_answer_renderables"),
+    "okeytool.solver.advice.Penalties": ("opening", "penalties_renderables"),
+    "okeytool.solver.rummikub.result.Play": ("play", "play_renderables"),
 }
-
-
-def _render_open(deal: Deal, answer: Any) -> None:
-    from okeytool.render.opening import render_opening, render_take
-
-    render_opening(deal, answer.result, answer.table)
-    if answer.take is not None:
-        render_take(deal, answer.take)

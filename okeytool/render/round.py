@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -16,9 +16,8 @@ from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
     from okeytool.ledger.rounds import PlayedRound
-    from okeytool.round.advice import Advice
     from okeytool.round.review import Review
-    from okeytool.solver.classic.chance import ChanceRanking
+    from okeytool.solver.questions import Answer
 
 PHASE_WORDS = {"draw": "to draw", "throw": "to throw", "play": "to play", "ended": "ended"}
 
@@ -32,7 +31,9 @@ def _melds_text(melds: Sequence[Sequence[Tile]], deal: Deal) -> Text:
     return out
 
 
-def state_renderable(played: PlayedRound, advice: Advice, *, rows: int | None = None, note: str = "") -> RenderableType:
+def state_renderable(
+    played: PlayedRound, advice: Answer | None, *, rows: int | None = None, note: str = ""
+) -> RenderableType:
     """The round's state and the advice, as one rich renderable."""
     state = played.state
     deal = state.deal
@@ -59,102 +60,20 @@ def state_renderable(played: PlayedRound, advice: Advice, *, rows: int | None = 
     return Group(*parts)
 
 
-def render_state(played: PlayedRound, advice: Advice, *, rows: int | None = None, note: str = "") -> None:
+def render_state(played: PlayedRound, advice: Answer | None, *, rows: int | None = None, note: str = "") -> None:
     """Print the round's state and the advice."""
     console().print(state_renderable(played, advice, rows=rows, note=note))
 
 
-def _counts(counts: Sequence[Any], deal: Deal, limit: int = 12) -> Text:
-    from okeytool.render.analysis import counts_text
-
-    return counts_text(counts, deal, limit=limit)
-
-
-def advice_renderable(deal: Deal, advice: Advice, *, rows: int | None = None) -> RenderableType:
-    """The advice for the hand: a discard ranking (top ``rows``), waits, the 101 opening, a Rummikub play."""
-    answer = advice.answer
-    if advice.kind == "none" or answer is None:
+def advice_renderable(deal: Deal, advice: Answer | None, *, rows: int | None = None) -> RenderableType:
+    """The advice for the hand, as the command that asks its question shows it (below the round's
+    own deal and hand): a discard ranking (top ``rows``), the waits, the 101 opening and discards,
+    a Rummikub play; nothing for none."""
+    if advice is None:
         return Text("")
-    if advice.kind == "waits":
-        from okeytool.solver.classic.analysis import WaitsResult
+    from okeytool.render.results import result_renderable
 
-        assert isinstance(answer, WaitsResult)
-        d = answer.deficiency.total
-        text = Text(f"deficiency {d}" + (" (complete)" if d == 0 else " (one tile away)" if d == 1 else ""))
-        if answer.waits and d > 0:
-            text.append("  waits ").append_text(_counts(answer.waits, deal))
-        elif answer.useful:
-            text.append("  useful ").append_text(_counts(answer.useful, deal))
-        text.append(f"  unseen {answer.unseen_total}")
-        return text
-    if advice.kind == "discard":  # a classic hand's discards, ranked by win chance
-        from okeytool.solver.classic.chance import ChanceRanking
-
-        assert isinstance(answer, ChanceRanking)
-        return _chance_renderable(deal, answer, rows)
-    if advice.kind == "discard101":
-        from okeytool.solver.okey101.opening import Discard101Result
-
-        assert isinstance(answer, Discard101Result)
-        table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
-        for column in ("tile", "result", "penalty", "opening left", "pairs"):
-            table.add_column(column)
-        options = answer.discards if rows is None else answer.discards[:rows]
-        for row in options:
-            result = "wins" if row.wins else ("can open" if row.can_open else "")
-            penalty = f"{row.penalty} ({', '.join(row.reasons)})" if row.penalty else "0"
-            table.add_row(tiles_text([row.tile], deal), result, penalty, str(row.open_points), str(row.pairs))
-        return table
-    if advice.kind == "penalties":
-        from okeytool.solver.advice import Penalties
-
-        assert isinstance(answer, Penalties)
-        free = [t for t, r in answer.rows if not r]
-        costly = [t for t, r in answer.rows if r]
-        text = Text("throw without penalty: ").append_text(tiles_text(free, deal))
-        if costly:
-            text.append("  costs 101: ").append_text(tiles_text(costly, deal))
-        return text
-    if advice.kind == "open":
-        from okeytool.solver.okey101.opening import OpeningResult
-
-        assert isinstance(answer, OpeningResult)
-        text = Text(f"opening value {answer.best.points} of {answer.open_points}")
-        text.append(" (can open)" if answer.can_open else "")
-        text.append(f"  pairs {answer.pairs} of {answer.open_pairs}")
-        if answer.isler:
-            text.append("  işler taş ").append_text(tiles_text(answer.isler, deal))
-        if answer.waits:
-            text.append("  to open: ").append_text(_counts(answer.waits, deal))
-        melds = Text("melds ").append_text(_melds_text([m.tiles for m in answer.best.melds], deal))
-        return Group(text, melds) if answer.best.melds else text
-    if advice.kind == "play":
-        from okeytool.solver.rummikub.result import Play
-
-        assert isinstance(answer, Play)
-        if answer.must_draw:
-            return Text("nothing to lay: draw")
-        text = Text(f"lay {answer.placed_count} ").append_text(tiles_text(answer.placed, deal))
-        text.append(f" (value {answer.value})  rack left ").append_text(tiles_text(answer.rack_left, deal))
-        return text
-    return Text("")
-
-
-def _chance_renderable(deal: Deal, ranking: ChanceRanking, rows: int | None) -> RenderableType:
-    """A chance ranking's top ``rows``: chance as a percentage, points, the model and the advice."""
-    from okeytool.render.analysis import chance_advice_lines, percent
-
-    table = Table(title="throw", title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("tile", "result", "deficiency", "acceptance", "win chance", "points", "useful (unseen)"):
-        table.add_column(column)
-    shown = ranking.rows if rows is None else ranking.rows[:rows]
-    for row in shown:
-        option = row.option
-        result = f"wins ({option.kind}{', okey' if option.okey_finish else ''})" if option.wins else ""
-        table.add_row(tiles_text([option.tile], deal), result, str(option.deficiency), str(option.acceptance),
-                      "not computed" if row.chance is None else percent(row.chance),
-                      "-" if row.points is None else f"{row.points:.2f}", _counts(option.useful, deal))  # fmt: skip
-    return Group(table, *chance_advice_lines(ranking))
+    return result_renderable(deal, advice, rows=rows, heading=False)
 
 
 def render_list(rounds: Sequence[PlayedRound]) -> None:

@@ -2,15 +2,18 @@
 
 The round keeps the hand; the advice after each event and the grade of a throw come from the game
 the round's rules play (:func:`okeytool.solver.games.game_of`, its :meth:`~okeytool.solver.games.Game.advise`
-and :meth:`~okeytool.solver.games.Game.grade_discards`):
+and :meth:`~okeytool.solver.games.Game.grade_discards`). The advice is the typed answer the
+stand-alone command gives to the same question (rendered by the same renderer,
+:func:`okeytool.render.results.result_renderable`), or None for an empty hand or a round that has ended:
 
-* classic / okeygg (:class:`~okeytool.solver.classic.game.ClassicGame`): the chance ranking for 15
+* classic / okeygg (:class:`~okeytool.solver.classic.game.ClassicGame`): ``discard --chance`` for 15
   tiles (the discard ranking with each throw's win chance and expected points over the own draws
-  left, see :func:`draws_left`) and the waits for 14;
-* 101 (:class:`~okeytool.solver.okey101.game.Okey101Game`): the 101 discard ranking for 22 tiles
-  (penalties for işler taş from the table melds), the opening analysis for 21;
-* Rummikub (:class:`~okeytool.solver.rummikub.game.RummikubGame`): the best play with the rack and
-  the table.
+  left, see :func:`draws_left`) and ``waits`` for 14;
+* 101 (:class:`~okeytool.solver.okey101.game.Okey101Game`): ``discard`` for 22 tiles (penalties
+  for işler taş from the table melds, the opening each throw leaves), what each throw costs for
+  fewer that must throw, ``open`` for 21;
+* Rummikub (:class:`~okeytool.solver.rummikub.game.RummikubGame`): ``play``, the best play with the
+  rack and the table.
 
 :func:`grade_discards` is the one place where a throw's grade comes from (the review compares the
 throw made with the best one by it). Solver modules are imported inside the games' methods so that
@@ -19,29 +22,19 @@ a command starts fast.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from okeytool.deal import Deal
-from okeytool.solver.advice import NO_ADVICE, Advice, Grade, Grades, Penalties
+from okeytool.solver.advice import Grade, Grades
 from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
     from okeytool.round.state import RoundState
+    from okeytool.solver.questions import Answer
 
-__all__ = [
-    "TOP_ROWS",
-    "Advice",
-    "Grade",
-    "Grades",
-    "Penalties",
-    "advise",
-    "document",
-    "draws_left",
-    "grade_discards",
-    "state_advice",
-]
+__all__ = ["TOP_ROWS", "Grade", "Grades", "advise", "draws_left", "grade_discards", "state_advice"]
 
 #: How many rows of a discard ranking a round shows.
 TOP_ROWS = 5
@@ -78,8 +71,9 @@ def advise(
     opened: bool = False,
     to_throw: bool,
     draws: int | None = None,
-) -> Advice:
-    """The advice for a hand: a discard ranking when a tile must be thrown, else what it waits for.
+) -> Answer | None:
+    """The advice for a hand: a discard ranking when a tile must be thrown, else what it waits for
+    (None for an empty hand).
 
     ``table``: every meld on the table (101: for işler taş; Rummikub: the table to play on).
     ``draws``: the own draws left for the win chance of a classic ranking (None: the chance
@@ -87,7 +81,7 @@ def advise(
     Raises the analysis' input errors (none for a state that :mod:`okeytool.round.state` accepted).
     """
     if not hand:
-        return NO_ADVICE
+        return None
     game = game_of(deal.rules)
     return game.advise(deal, hand, seen, table=table, opened=opened, to_throw=to_throw, draws=draws)
 
@@ -114,21 +108,13 @@ def grade_discards(
     return game.grade_discards(deal, hand, seen, table=table, draws=draws, deadline=deadline)
 
 
-def document(advice: Advice, rows: int | None = TOP_ROWS) -> Mapping[str, Any]:
-    """The advice's JSON document, the discard ranking cut to ``rows`` (None: all)."""
-    doc = advice.to_json()
-    if rows is not None and "discards" in doc:
-        doc = {**doc, "discards": doc["discards"][:rows]}
-    return doc
-
-
-def state_advice(state: RoundState, *, draws: int | None = None) -> Advice:
-    """The advice for a round's state (:class:`okeytool.round.state.RoundState`); none once it has ended.
+def state_advice(state: RoundState, *, draws: int | None = None) -> Answer | None:
+    """The advice for a round's state (:class:`okeytool.round.state.RoundState`); None once it has ended.
 
     ``draws``: the own draws left for a win chance (None: :func:`draws_left` of the state).
     """
     if state.end is not None:
-        return NO_ADVICE
+        return None
     return advise(
         state.deal,
         state.hand,

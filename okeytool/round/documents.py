@@ -2,17 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from okeytool.round.advice import Advice
 from okeytool.round.state import RoundState
+
+if TYPE_CHECKING:
+    from okeytool.solver.questions import Answer
+
+#: cli.md's ``advice_kind``: the answer a round's advice is, by its type (module and name): the
+#: question whose answer it is (``discard101``: ``discard`` in 101), ``penalties`` for what each
+#: throw of a 101 hand that has opened costs; ``none`` for no advice.
+ADVICE_KINDS = {
+    "okeytool.solver.classic.check.CheckResult": "check",
+    "okeytool.solver.classic.answers.CheckAnswer": "check",
+    "okeytool.solver.rummikub.result.GoOut": "check",
+    "okeytool.solver.classic.chance.ChanceRanking": "discard",
+    "okeytool.solver.classic.analysis.DiscardResult": "discard",
+    "okeytool.solver.classic.analysis.WaitsResult": "waits",
+    "okeytool.solver.okey101.opening.Discard101Result": "discard101",
+    "okeytool.solver.okey101.answers.OpenAnswer": "open",
+    "okeytool.solver.advice.Penalties": "penalties",
+    "okeytool.solver.rummikub.result.Play": "play",
+}
 
 
 def _melds(melds: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
     return [[str(t) for t in meld] for meld in melds]
 
 
-def state_document(round_id: int, state: RoundState, advice: Advice | None) -> dict[str, Any]:
+def advice_kind(advice: Answer | None) -> str:
+    """The ``advice_kind`` of a round's advice (see :data:`ADVICE_KINDS`).
+
+    Raises :class:`KeyError` for an answer a round does not give.
+    """
+    if advice is None:
+        return "none"
+    kind = type(advice)
+    return ADVICE_KINDS[f"{kind.__module__}.{kind.__qualname__}"]
+
+
+def state_document(round_id: int, state: RoundState, advice: Answer | None) -> dict[str, Any]:
     """``{"round", "rules", "indicator", "hand", "seen", "events", "advice", ...}`` after an event.
 
     ``advice``: the ``discard`` document (all rows) when a tile must be thrown, the ``waits``
@@ -27,8 +56,8 @@ def state_document(round_id: int, state: RoundState, advice: Advice | None) -> d
         "hand": [str(t) for t in state.hand],
         "seen": [str(t) for t in state.seen],
         "events": state.events,
-        "advice": advice.to_json() if advice is not None else {},
-        "advice_kind": advice.kind if advice is not None else "none",
+        "advice": dict(advice.to_json()) if advice is not None else {},
+        "advice_kind": advice_kind(advice),
         "phase": state.phase,
         "discards": [str(t) for t in state.discards],
         "table": _melds(state.table),

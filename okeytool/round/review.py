@@ -24,7 +24,6 @@ from time import perf_counter
 from okeytool.round.advice import Grades, draws_left, grade_discards
 from okeytool.round.events import Event, EventError, Start, Throw
 from okeytool.round.state import apply, start_state
-from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
 
 #: How many of the costliest decisions the summary names.
@@ -148,7 +147,8 @@ def review(
     state = start_state(events[0])
     decisions: list[Decision] = []
     for number, event in enumerate(events[1:], start=2):
-        if isinstance(event, Throw) and game_of(state.deal.rules).throws:
+        after = apply(state, event, stored=stored)  # the game's turn rules refuse a throw where there is none
+        if isinstance(event, Throw):
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)
             tile = state.deal.resolve([event.tile])[0]
@@ -158,7 +158,7 @@ def review(
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)  # this throw's grades are cut short
             decisions.append(_decide(number, state.hand, tile, grades))
-        state = apply(state, event, stored=stored)
+        state = after
     return Review(round_id, tuple(decisions))
 
 

@@ -1,42 +1,17 @@
-"""What a game advises in a followed round, and how it grades a throw: the typed results of the
-game's round hooks (:meth:`okeytool.solver.games.Game.advise`, :meth:`~okeytool.solver.games.Game.grade_discards`).
+"""The results of a game's round hooks that no stand-alone question gives: what each throw of a
+101 hand costs (:class:`Penalties`, advice of :meth:`okeytool.solver.games.Game.advise`), and the
+grade of every throw (:meth:`~okeytool.solver.games.Game.grade_discards`).
 
-:mod:`okeytool.round.advice` asks the round's game for them; :mod:`okeytool.round.review` compares
-the throw made with the best one by the grades.
+The rest of a round's advice is the answer to the question the round asks its game, the same typed
+answer the stand-alone command gives (:mod:`okeytool.solver.questions`). :mod:`okeytool.round.review`
+compares the throw made with the best one by the grades.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from okeytool.tiles import Tile
-
-
-class Document(Protocol):
-    """A solver's typed answer, which renders as a JSON document."""
-
-    def to_json(self) -> Mapping[str, object]: ...
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The analysis of the current hand: which question was asked (``kind``) and its typed answer."""
-
-    kind: str  # "discard", "waits", "discard101", "open", "play", "penalties", "none"
-    #: The solver's frozen result (its own ``to_json``), or None.
-    answer: Document | None
-
-    def to_json(self) -> dict[str, Any]:
-        """The answer's document (cli.md's ``discard`` / ``waits`` / ``open`` / ``play``)."""
-        if self.answer is None:
-            return {}
-        return dict(self.answer.to_json())
-
-
-#: The advice for an empty hand, or a round that has ended.
-NO_ADVICE = Advice("none", None)
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,12 @@ Rummikub-style tables (``rummikub``). Each game is one class in its own wing
 (:class:`~okeytool.solver.classic.game.ClassicGame`,
 :class:`~okeytool.solver.okey101.game.Okey101Game`,
 :class:`~okeytool.solver.rummikub.game.RummikubGame`), a subclass of :class:`Game` overriding what
-differs: which questions (commands) it answers and which fields each takes, the scoring schemes it
-is scored by, and its turn rules (hand sizes; whether a turn throws, takes a discard, opens, lays;
-what the table holds), which a followed round (:mod:`okeytool.round.state`) reads instead of asking
-which game it is. A wing's module is imported the first time its game is asked for, so a command
-loads only the game it plays.
+differs: which questions (commands) it answers, which fields each takes and how it answers them
+(:meth:`Game.answer`; a followed round's advice, :meth:`Game.advise`, is the answer to the question
+the round asks), the scoring schemes it is scored by, and its turn rules (hand sizes; whether a
+turn throws, takes a discard, opens, lays; what the table holds), which a followed round
+(:mod:`okeytool.round.state`) reads instead of asking which game it is. A wing's module is imported
+the first time its game is asked for, so a command loads only the game it plays.
 
 A question or field a game does not take is refused by :func:`refuse_question` with one line,
 before any work is done.
@@ -38,7 +39,8 @@ from okeytool.rules import Rules
 if TYPE_CHECKING:
     from okeytool.deal import Deal
     from okeytool.finish import Finish
-    from okeytool.solver.advice import Advice, Grades
+    from okeytool.solver.advice import Grades
+    from okeytool.solver.questions import Answer, ChanceAsk, Question
     from okeytool.tiles import Tile
 
 #: Fields every question takes, in every game.
@@ -146,6 +148,34 @@ class Game:
         """Every field the question ``command`` of this game reads."""
         return COMMON_FIELDS | self.questions.get(command, frozenset())
 
+    def answer(self, question: Question) -> Answer:
+        """The typed answer to ``question`` (see :mod:`okeytool.solver.questions`), one of the
+        questions this game answers; each game imports the solver it asks only here, so that a
+        command loads only the solver of its question.
+
+        Raises the solvers' errors (:class:`InputError` for a hand of the wrong size ...), and
+        :class:`InputError` for a question the game does not answer.
+        """
+        refuse_question(question.deal.rules, question.command)
+        raise NotImplementedError(f"{type(self).__name__} does not answer {question.command}")
+
+    def chance_ask(self, deal: Deal, *, draws: int | None, pile: int | None, risk: float | None) -> ChanceAsk:
+        """What a question asks of the game's win-chance model (the ``chance`` fields): ``draws`` own
+        draws left, or those a ``pile`` of tiles left in the middle gives, and the ``risk`` per draw
+        (None: the model's defaults).
+
+        Raises :class:`InputError` (naming ``--draws``, ``--pile``, ``--risk``) for a value outside
+        the model, and in a game without one.
+        """
+        raise InputError(f"there are no win chances in {deal.rules.name}")
+
+    def check_supply(self, deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:
+        """The one supply check of a question: the hand, the tiles seen out of play and the tiles on
+        the table, together (the table's tiles count as seen). Raises :class:`SupplyError`."""
+        from okeytool.parse.supply import check_supply
+
+        check_supply(deal, hand, [*seen, *table])
+
     def start_sizes(self, rules: Rules) -> tuple[int, ...]:
         """How many tiles a hand may hold when a round starts (before or after the first draw)."""
         return (rules.hand_size, rules.drawn_size) if self.throws else (rules.hand_size,)
@@ -186,10 +216,11 @@ class Game:
         opened: bool,
         to_throw: bool,
         draws: int | None,
-    ) -> Advice:
+    ) -> Answer:
         """The advice for a hand (not empty): what to throw when a tile must be thrown (``to_throw``),
-        else what the hand needs. ``table``: every meld on the table (:meth:`melds_in_play`);
-        ``draws``: the own draws left for a win chance (None: the chance model's default)."""
+        else what the hand needs; as far as a stand-alone question asks the same, its answer
+        (:meth:`answer`). ``table``: every meld on the table (:meth:`melds_in_play`); ``draws``: the
+        own draws left for a win chance (None: the chance model's default)."""
         raise NotImplementedError(f"{type(self).__name__} gives no advice")
 
     def grade_discards(

@@ -99,7 +99,7 @@ def check_hand(deal: Deal, tiles: Sequence[Tile], *, solver: SolverName = "searc
     ``tiles`` are as held (``Deal.resolve`` applied). Raises :class:`HandSizeError` for other sizes,
     :class:`SupplyError` for impossible tiles, :class:`InputError` for rules without 14-tile hands.
     """
-    if game_of(deal.rules).opens:
+    if not game_of(deal.rules).answers("check"):
         raise InputError(f"check is for 14-tile hands; a {deal.rules.name} hand opens instead (use open)")
     check_hand_size(tiles, (deal.rules.hand_size, deal.rules.drawn_size), "check")
     check_supply(deal, tiles)

@@ -9,25 +9,73 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from okeytool.solver.advice import Advice, Grade, Grades
+from okeytool.solver.advice import Grade, Grades
 from okeytool.solver.games import CHANCE_FIELDS, Dealt, Game, Going
+from okeytool.solver.questions import Answer, ChanceAsk, CheckQuestion, DiscardQuestion, Question, WaitsQuestion
 from okeytool.tiles import ALL_FACES, COPIES_PER_FACE, EXTRA_TILES, FALSE_JOKER
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
     from okeytool.rules import Rules
+    from okeytool.solver.classic.answers import CheckAnswer
     from okeytool.solver.classic.chance import ChanceRanking, Effort
     from okeytool.tiles import Tile
 
+#: The share of the time left at which the clock stops a chance ranking, whatever work it had left
+#: (a backstop on a machine much slower than the measured rate).
+CHANCE_CLOCK_SHARE = 0.9
+
 
 def _chance_ranking(
-    deal: Deal, hand: Sequence[Tile], seen: Sequence[Tile], draws: int | None, effort: Effort | None = None
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], ask: ChanceAsk, effort: Effort
 ) -> ChanceRanking:
-    """The chance ranking of a 15-tile hand at ``draws`` own draws left (None: the model's default),
-    within ``effort`` (None: the model's default, as ``discard --chance`` without a time limit)."""
-    from okeytool.solver.classic.chance import DEFAULT_DRAWS, chance_ranking
+    """The chance ranking of a 15-tile hand as ``ask`` asks it, within ``effort``."""
+    from okeytool.solver.classic.chance import chance_ranking
 
-    return chance_ranking(deal, hand, seen, draws=DEFAULT_DRAWS if draws is None else draws, effort=effort)
+    return chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, effort=effort)
+
+
+def _asked_effort(ask: ChanceAsk) -> Effort:
+    """The work a question's chance ranking may do (``ask.seconds``), with the clock at
+    :data:`CHANCE_CLOCK_SHARE` of the time left as a backstop: rows it could not compute are
+    marked, rather than reaching the question's limit with no answer."""
+    from time import perf_counter
+
+    from okeytool.limits import remaining
+    from okeytool.solver.classic.chance import Effort
+
+    left = remaining()
+    clock = None if left is None else perf_counter() + CHANCE_CLOCK_SHARE * left
+    return Effort(ask.seconds, clock)
+
+
+def _round_ask(draws: int | None) -> ChanceAsk:
+    """What a followed round asks of the chance model: ``draws`` own draws left (None: the model's
+    default) at the model's risk."""
+    from okeytool.solver.classic.chance import DEFAULT_DRAWS, DEFAULT_RISK
+
+    return ChanceAsk(DEFAULT_DRAWS if draws is None else draws, DEFAULT_RISK)
+
+
+def _check_answer(question: CheckQuestion) -> CheckAnswer:
+    """The check; for a hand that does not win, how far it is; with ``--chance``, the chance ranking."""
+    from okeytool.solver.classic.analysis import analyse_waits, rank_discards
+    from okeytool.solver.classic.answers import CheckAnswer, Distance
+    from okeytool.solver.classic.check import check_hand
+
+    deal, tiles = question.deal, question.tiles
+    result = check_hand(deal, tiles, solver=question.solver)
+    ranking = None
+    drawn = len(tiles) == deal.rules.drawn_size
+    if question.chance is not None and drawn:
+        ranking = _chance_ranking(deal, tiles, question.seen, question.chance, _asked_effort(question.chance))
+    if result.winning:
+        return CheckAnswer(result, None, ranking)
+    if drawn:
+        top = rank_discards(deal, tiles, question.seen, solver=question.solver).best
+        return CheckAnswer(result, Distance(top.deficiency, top.tile), ranking)
+    waits = analyse_waits(deal, tiles, question.seen, solver=question.solver)
+    return CheckAnswer(result, Distance(waits.deficiency.total), ranking)
 
 
 class ClassicGame(Game):
@@ -84,6 +132,36 @@ class ClassicGame(Game):
         win = best_win(deal, rest, throw)
         return None if win is None else Going(win.finish, win.kafa)
 
+    def answer(self, question: Question) -> Answer:
+        """``check``: the check, how far a hand that does not win is and (``--chance``) whether to
+        finish now or hold; ``waits``: the waits; ``discard``: the discard ranking, by win chance
+        (or expected points) with ``--chance``."""
+        if isinstance(question, CheckQuestion):
+            return _check_answer(question)
+        if isinstance(question, WaitsQuestion):
+            from okeytool.solver.classic.analysis import analyse_waits
+
+            return analyse_waits(question.deal, question.tiles, question.seen, solver=question.solver)
+        if isinstance(question, DiscardQuestion):
+            deal, tiles, seen = question.deal, question.tiles, question.seen
+            if question.chance is not None:
+                return _chance_ranking(deal, tiles, seen, question.chance, _asked_effort(question.chance))
+            from okeytool.solver.classic.analysis import rank_discards
+
+            return rank_discards(deal, tiles, seen, solver=question.solver, deep=question.deep)
+        return super().answer(question)
+
+    def chance_ask(self, deal: Deal, *, draws: int | None, pile: int | None, risk: float | None) -> ChanceAsk:
+        """The chance model's own draws left and risk per draw (rules.md 4.1), its defaults for those
+        not given. Raises :class:`InputError` for values outside the model."""
+        from okeytool.solver.classic import chance as model  # only here: a question without it starts faster
+
+        if pile is not None:
+            draws = model.draws_from_pile(pile)
+        ask = ChanceAsk(model.DEFAULT_DRAWS if draws is None else draws, model.DEFAULT_RISK if risk is None else risk)
+        model.check_model(ask.draws, ask.risk)
+        return ask
+
     def advise(
         self,
         deal: Deal,
@@ -94,14 +172,12 @@ class ClassicGame(Game):
         opened: bool,
         to_throw: bool,
         draws: int | None,
-    ) -> Advice:
-        """15 tiles: the discard ranking with each throw's win chance within ``draws`` (rules.md 4.1);
-        14: the waits, with unseen counts."""
+    ) -> Answer:
+        """15 tiles: ``discard --chance``, the discard ranking with each throw's win chance within
+        ``draws`` (rules.md 4.1); 14: ``waits``, with unseen counts."""
         if to_throw:  # classic and okey.gg hands all have win chances
-            return Advice("discard", _chance_ranking(deal, hand, seen, draws))
-        from okeytool.solver.classic.analysis import analyse_waits
-
-        return Advice("waits", analyse_waits(deal, hand, seen))
+            return self.answer(DiscardQuestion(deal, tuple(hand), tuple(seen), chance=_round_ask(draws)))
+        return self.answer(WaitsQuestion(deal, tuple(hand), tuple(seen)))
 
     def grade_discards(
         self,
@@ -119,7 +195,7 @@ class ClassicGame(Game):
         from okeytool.solver.classic.analysis import plain_rank
         from okeytool.solver.classic.chance import Effort
 
-        chances = _chance_ranking(deal, hand, seen, draws, Effort(deadline=deadline))
+        chances = _chance_ranking(deal, hand, seen, _round_ask(draws), Effort(deadline=deadline))
         grades = tuple(Grade(r.tile, r.chance, plain_rank(deal, r.option)) for r in chances.rows)
         return Grades(f"chance:{chances.model.method}", grades, chances.model.draws)
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from okeytool.solver.advice import Advice, Grade, Grades, Penalties
+from okeytool.solver.advice import Grade, Grades, Penalties
 from okeytool.solver.games import Game
+from okeytool.solver.questions import Answer, DiscardQuestion, OpenQuestion, Question
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
+    from okeytool.solver.okey101.answers import OpenAnswer
     from okeytool.solver.okey101.layoffs import TableMeld
     from okeytool.tiles import Tile
 
@@ -39,6 +41,28 @@ def laid_melds(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[TableMeld, 
     return tuple(table_melds(deal, _pairs(deal, melds)[1]))
 
 
+def _open_answer(question: OpenQuestion) -> OpenAnswer:
+    """The opening analysis and (``take``) what taking the previous player's discard would allow."""
+    from okeytool.solver.okey101.answers import OpenAnswer
+    from okeytool.solver.okey101.opening import analyse_opening
+    from okeytool.solver.okey101.take import take_discard
+
+    deal = question.deal
+    result = analyse_opening(
+        deal,
+        question.tiles,
+        seen=question.seen,
+        table=question.table,
+        opened=question.opened,
+        options=question.alternatives,
+        solver=question.solver,
+    )
+    taken = None
+    if question.take is not None:
+        taken = take_discard(deal, question.tiles, question.take, table=question.table, opened=question.opened)
+    return OpenAnswer(deal, result, question.table, taken)
+
+
 class Okey101Game(Game):
     """Players open with melds worth 101 (or five pairs) and lay off on the table; a discard can
     cost a penalty (a real okey, or a tile that fits a table meld)."""
@@ -52,6 +76,17 @@ class Okey101Game(Game):
     schemes = frozenset({"101"})
     opens = True
     table = "added"
+
+    def answer(self, question: Question) -> Answer:
+        """``discard``: the 101 discard ranking (22 tiles, penalties from the table's melds);
+        ``open``: the opening analysis, and what taking a discard would allow."""
+        if isinstance(question, DiscardQuestion):
+            from okeytool.solver.okey101.opening import discard_101
+
+            return discard_101(question.deal, question.tiles, table=question.table)
+        if isinstance(question, OpenQuestion):
+            return _open_answer(question)
+        return super().answer(question)
 
     def check_melds(self, deal: Deal, melds: Sequence[Sequence[Tile]]) -> None:
         """Refuse a meld that is not a valid set or run (a pair is accepted). Raises :class:`InputError`."""
@@ -74,25 +109,25 @@ class Okey101Game(Game):
         opened: bool,
         to_throw: bool,
         draws: int | None,
-    ) -> Advice:
-        """22 tiles: the 101 discard ranking (penalties for işler taş from the table melds); fewer
-        that must throw: what each throw costs; 21: the opening, its melds and what lifts it to 101."""
-        from okeytool.solver.okey101 import opening
-
+    ) -> Answer:
+        """22 tiles: ``discard`` in 101, the 101 discard ranking (penalties for işler taş from the
+        table melds), with the opening each throw leaves; fewer that must throw: what each throw
+        costs (:class:`~okeytool.solver.advice.Penalties`); 21: ``open``, the opening, its melds and
+        what lifts it to 101."""
         melds = laid_melds(deal, table)
         if to_throw and len(hand) == deal.rules.drawn_size:
-            return Advice("discard101", opening.discard_101(deal, hand, table=melds))
+            return self.answer(DiscardQuestion(deal, tuple(hand), table=melds))
         if to_throw:
-            rows = sorted(
-                ((t, opening.discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0])
-            )
-            return Advice("penalties", Penalties(tuple(rows), deal.rules.discard_penalty))
+            from okeytool.solver.okey101.opening import discard_penalty
+
+            rows = sorted(((t, discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0]))
+            return Penalties(tuple(rows), deal.rules.discard_penalty)
         on_table = [t for m in table for t in m]
         others = list(seen)
         for tile in on_table:
             if tile in others:
                 others.remove(tile)
-        return Advice("open", opening.analyse_opening(deal, hand, seen=others, table=melds, opened=opened, options=0))
+        return self.answer(OpenQuestion(deal, tuple(hand), tuple(others), melds, opened, alternatives=0))
 
     def grade_discards(
         self,

@@ -54,8 +54,9 @@ def mirrored_search(wrap: bool) -> OpeningSearch:
 
 
 def require_opening_rules(deal: Deal, question: str) -> None:
-    """Refuse rules without 101 openings (melds worth ``open_points`` or pairs). Raises :class:`InputError`."""
-    if not game_of(deal.rules).opens:
+    """Refuse rules without 101 openings (melds worth ``open_points`` or pairs): rules whose game
+    does not answer ``open``. Raises :class:`InputError`."""
+    if not game_of(deal.rules).answers("open"):
         raise InputError(f"{question} is for Okey 101 openings (--rules 101), not the {deal.rules.name} rules")
 
 
