@@ -368,19 +368,17 @@ def register(app: typer.Typer) -> None:
                 raise InputError(f"--round takes the whole round from the document; leave out {', '.join(given)}")
             document = read_document(round_file)
         else:
-            settings = parse_options(option)
-            if scheme:
-                settings["scheme"] = scheme
+            options = parse_options(option)  # read once; the rules and the document get the mapping
             from okeytool.rules import get_rules
             from okeytool.score.document import parse_players
 
-            profile = get_rules(rules, settings)  # the options as read, not written back as text
+            profile = get_rules(rules, {**options, "scheme": scheme} if scheme else options)
             names = parse_players(players or DEFAULT_PLAYERS)
             document = {"rules": rules, "players": list(names)}
             if scheme:
                 document["scheme"] = scheme
-            if option:
-                document["options"] = parse_options(option)
+            if options:
+                document["options"] = options
             document.update(
                 round_document(
                     profile,
