@@ -113,6 +113,8 @@ SolverOpt = Annotated[
         rich_help_panel=PANEL_SOLVER,
     ),
 ]  # fmt: skip
+#: Whether the asking player has opened (a question's ``opened``); each player's opening in a 101 round
+#: to score is ``score --opened NAME=melds`` (:data:`okeytool.commands.score.OpeningsOpt`).
 HasOpenedOpt = Annotated[
     bool | None,
     typer.Option(

@@ -101,7 +101,9 @@ WinnerTilesOpt = Annotated[
         rich_help_panel=PANEL_ROUND,
     ),
 ]  # fmt: skip
-OpenedOpt = Annotated[
+#: Each player's opening in a 101 round (who opened, with melds or pairs); whether the asking player has
+#: opened, in a question, is :data:`~okeytool.commands.common.HasOpenedOpt`.
+OpeningsOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).",
@@ -325,7 +327,7 @@ def register(app: typer.Typer) -> None:
         gosterme: GostermeOpt = None,
         kafa: KafaOpt = False,
         winner_tiles: WinnerTilesOpt = None,
-        opened: OpenedOpt = None,
+        opened: OpeningsOpt = None,
         hand: HandOpt = None,
         penalty: PenaltyOpt = None,
         indicator: IndicatorOpt = None,
