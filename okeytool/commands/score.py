@@ -26,9 +26,9 @@ from okeytool.commands.common import (
     parse_options,
     print_json,
 )
-from okeytool.errors import InputError
+from okeytool.errors import InputError, quoted
 from okeytool.score import SCHEMES
-from okeytool.score.names import quoted
+from okeytool.score.names import MAX_QUOTED
 
 DEFAULT_PLAYERS = "P1,P2,P3,P4"
 
@@ -202,7 +202,7 @@ def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
     for value in values or ():
         name, sep, rest = value.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"{option} takes NAME=VALUE, got {quoted(value)}")
+            raise InputError(f"{option} takes NAME=VALUE, got {quoted(value, MAX_QUOTED)}")
         out.append((name.strip(), rest.strip()))
     return out
 
@@ -307,10 +307,11 @@ def _penalty(value: str) -> tuple[str, int]:
         return name.strip(), 1
     text = text.strip()
     if not (text.isascii() and text.isdigit()):
-        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {quoted(value)}")
+        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {quoted(value, MAX_QUOTED)}")
     if len(text.lstrip("0")) > len(str(MAX_PENALTIES)) or int(text) > MAX_PENALTIES:
         raise InputError(
-            f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, got {quoted(value)}"
+            f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, "
+            f"got {quoted(value, MAX_QUOTED)}"
         )
     return name.strip(), int(text)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from okeytool.errors import RoundError
+from okeytool.errors import RoundError, quoted
 from okeytool.user_text import HIDDEN_CATEGORIES
 
 #: Unicode categories refused in names: control, format (zero-width, bidi), surrogates, private
@@ -30,22 +30,9 @@ REFUSED_CATEGORIES = HIDDEN_CATEGORIES
 MAX_NAME_LENGTH = 40
 
 
-#: The longest piece of input quoted whole in an error message.
+#: The longest name or round-document value an error message quotes whole (a name is at most
+#: :data:`MAX_NAME_LENGTH`); a longer one is cut by :func:`~okeytool.errors.quoted`.
 MAX_QUOTED = 60
-
-
-def quoted(value: object) -> str:
-    """``repr(value)`` for an error message, cut to :data:`MAX_QUOTED` characters (a 1 MB token is
-    not repeated back); the repr also shows hidden characters as escapes.
-
-    >>> quoted("x" * 100).endswith("xxx... (100 characters)"), len(quoted("x" * 100)) < 80
-    (True, True)
-    """
-    text = repr(value)
-    if len(text) <= MAX_QUOTED:
-        return text
-    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
-    return text[: MAX_QUOTED - 3] + "..." + size
 
 
 def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> str:
@@ -54,10 +41,13 @@ def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> st
     text = unicodedata.normalize("NFC", name).strip()
     for char in text:
         if unicodedata.category(char) in REFUSED_CATEGORIES:
-            raise RoundError(f"{what} may not hold the invisible character U+{ord(char):04X}: {quoted(text)}")
+            raise RoundError(
+                f"{what} may not hold the invisible character U+{ord(char):04X}: {quoted(text, MAX_QUOTED)}"
+            )
     if len(text) > max_length:
         raise RoundError(
-            f"{what} is at most {max_length} characters long, got {len(text)}: {quoted(text[:max_length])}..."
+            f"{what} is at most {max_length} characters long, got {len(text)}: "
+            f"{quoted(text[:max_length], MAX_QUOTED)}..."
         )
     return text
 
@@ -92,5 +82,5 @@ def match_name(given: str, names: Sequence[str], what: str) -> str:
     if len(begun) == 1:
         return begun[0]
     if len(begun) > 1:
-        raise RoundError(f"{quoted(given)} as {what} could be {' or '.join(begun)}: type more of the name")
-    raise RoundError(f"unknown player {quoted(given)} as {what} (players: {', '.join(names)})")
+        raise RoundError(f"{quoted(given, MAX_QUOTED)} as {what} could be {' or '.join(begun)}: type more of the name")
+    raise RoundError(f"unknown player {quoted(given, MAX_QUOTED)} as {what} (players: {', '.join(names)})")

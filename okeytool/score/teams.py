@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from okeytool.errors import RoundError
+from okeytool.errors import RoundError, quoted
 from okeytool.score.match import Standings, best
-from okeytool.score.names import check_name, name_key, quoted
+from okeytool.score.names import MAX_QUOTED, check_name, name_key
 from okeytool.score.result import RoundScore
 
 PARTNER_RULES = ("sum", "partner-out")
@@ -74,7 +74,7 @@ class Teams:
         members = data.get("teams")
         rule = data.get("partner_rule", "sum")
         if not isinstance(members, list) or not isinstance(rule, str):
-            raise RoundError(f"stored teams are malformed: {quoted(data)}")
+            raise RoundError(f"stored teams are malformed: {quoted(data, MAX_QUOTED)}")
         return parse_teams([[str(p) for p in pair] for pair in members], rule)
 
 
@@ -85,20 +85,24 @@ def parse_teams(value: str | Sequence[Sequence[str]], rule: str = "sum") -> Team
     unknown partner rule.
     """
     if rule not in PARTNER_RULES:
-        raise RoundError(f"the partner rule is {' or '.join(PARTNER_RULES)}, not {quoted(rule)}")
+        raise RoundError(f"the partner rule is {' or '.join(PARTNER_RULES)}, not {quoted(rule, MAX_QUOTED)}")
     if isinstance(value, str):
         pairs: list[list[str]] = [team.split("+") for team in value.split(",")]
     else:
         pairs = [list(team) for team in value]
     if len(pairs) != TEAM_COUNT or any(len(pair) != TEAM_SIZE for pair in pairs):
-        raise RoundError(f"teams are two pairs of partners, written Ali+Bora,Cem+Deniz; got {quoted(value)}")
+        raise RoundError(
+            f"teams are two pairs of partners, written Ali+Bora,Cem+Deniz; got {quoted(value, MAX_QUOTED)}"
+        )
     members = tuple((check_name(a, "a player name"), check_name(b, "a player name")) for a, b in pairs)
     flat = [p for pair in members for p in pair]
     if any(not p or "=" in p or "," in p or "+" in p for p in flat):
-        raise RoundError(f"a player name in teams may not be empty or hold '=', ',' or '+': {quoted(value)}")
+        raise RoundError(
+            f"a player name in teams may not be empty or hold '=', ',' or '+': {quoted(value, MAX_QUOTED)}"
+        )
     keys = [name_key(p) for p in flat]
     if len(set(keys)) != len(keys):
-        raise RoundError(f"a player is named twice in the teams {quoted(value)}")
+        raise RoundError(f"a player is named twice in the teams {quoted(value, MAX_QUOTED)}")
     return Teams(members, rule)
 
 
