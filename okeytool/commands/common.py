@@ -264,7 +264,7 @@ def ask(command: str, typed: TypedQuestion, json_output: bool) -> None:
         render_result(question.deal, result)
 
 
-def print_json(document: Any) -> None:
+def print_json(document: object) -> None:
     """Write one JSON document to stdout; characters that do not show as ``\\u`` escapes (the same data).
 
     Where the output's encoding cannot show a character (an ASCII terminal), it is written as a
