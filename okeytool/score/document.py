@@ -27,7 +27,7 @@ Keys by scheme (anything else is refused, nothing is guessed or dropped):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from okeytool.deal import Deal
@@ -35,7 +35,7 @@ from okeytool.errors import InputError, RoundError, quoted
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import check_supply
 from okeytool.rules import Rules, get_rules
-from okeytool.score.names import MAX_QUOTED, check_name, name_key
+from okeytool.score.names import MAX_QUOTED, check_name, named_twice
 from okeytool.score.round import Defaults, Hand101, Round
 from okeytool.score.schemes import Scheme, scheme_for
 from okeytool.tiles import Tile
@@ -115,13 +115,16 @@ def _players(document: Mapping[str, Any], defaults: Defaults | None) -> tuple[st
         if defaults is None:
             raise RoundError('the round names no players: give "players": ["P1", "P2", ...]')
         return defaults.players
-    return parse_players(document["players"])
+    # In a game, its players are told apart as they were when they joined it (see named_twice).
+    return parse_players(document["players"], known=defaults.players if defaults else ())
 
 
-def parse_players(value: Any) -> tuple[str, ...]:
+def parse_players(value: Any, *, known: Collection[str] = ()) -> tuple[str, ...]:
     """Player names from a list (or a string: comma-separated, or separated by spaces when it holds
-    no comma, as a game has two players or more): 2 to 4, distinct ignoring case, not empty, each
-    normalised by :func:`~okeytool.score.names.check_name` (no invisible characters).
+    no comma, as a game has two players or more): 2 to 4, distinct ignoring case and the Turkish
+    letters (:func:`~okeytool.score.names.named_twice`; different names all in ``known``, a game's
+    players, as written), not empty, each normalised by :func:`~okeytool.score.names.check_name` (no
+    invisible characters).
 
     Raises :class:`RoundError` otherwise.
     """
@@ -135,10 +138,12 @@ def parse_players(value: Any) -> tuple[str, ...]:
     for name in names:
         if "=" in name or "," in name:
             raise RoundError(f"a player name may not contain '=' or ',': {quoted(name, MAX_QUOTED)}")
-    keys = [name_key(p) for p in names]
-    if len(set(keys)) != len(keys):
-        twice = next(p for p, k in zip(names, keys) if keys.count(k) > 1)
-        raise RoundError(f"player {quoted(twice, MAX_QUOTED)} is named twice (names are told apart ignoring case)")
+    twice = named_twice(names, known)
+    if twice is not None:
+        raise RoundError(
+            f"player {quoted(twice, MAX_QUOTED)} is named twice "
+            "(names are told apart ignoring case and the Turkish letters)"
+        )
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         hint = " (separate the names with commas: -p Ali,Bora,Cem,Deniz)" if len(names) < MIN_PLAYERS else ""
         raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}{hint}")
