@@ -227,9 +227,7 @@ class Analyser:
         ceiling = pairs if pairs is not None else self.size
         d = least
         while d <= ceiling:
-            found = self.search.find(
-                hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside, size=self.size
-            )
+            found = self.search.find(hand.counts, free=hand.wilds + d, drops=extra + d, outside=outside, size=self.size)
             if found:
                 return d
             d += 1
