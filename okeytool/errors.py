@@ -8,21 +8,30 @@ which cuts a long token so that the message stays one short line.
 
 from __future__ import annotations
 
-#: Most characters of the user's text an error message quotes; a longer text is cut and marked.
+#: Most characters of the user's text an error message quotes unless it says otherwise (a tile token is
+#: short: a longer one is cut and marked); names and round-document values are quoted up to
+#: :data:`okeytool.score.names.MAX_QUOTED`.
 QUOTE_LIMIT = 20
 
 
-def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted for an error message (as ``repr``), cut after ``limit`` characters.
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` quoted for an error message, as ``repr``: a text cut after ``limit`` characters (its
+    length told), any other value's repr after ``limit`` characters. The repr shows hidden characters
+    as escapes, so nothing quoted acts on the terminal.
 
     >>> quoted("X2")
     "'X2'"
     >>> quoted("R" * 1_000_000)
     "'RRRRRRRRRRRRRRRRRRRR…' (1000000 characters)"
+    >>> quoted(["Ali", None, 3], limit=12)
+    "['Ali', None…"
     """
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit] + '…'!r} ({len(text)} characters)"
+    if not isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= limit else text[:limit] + "…"
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit] + '…'!r} ({len(value)} characters)"
 
 
 class OkeyError(Exception):

@@ -185,4 +185,3 @@ def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
     """
     seq = sorted(tiles) if sort else list(tiles)
     return " ".join(str(t) for t in seq)
-

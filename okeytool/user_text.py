@@ -1,5 +1,6 @@
 """Text that came from users (player, team and game names, notes) as data: the characters that do not
-show, listed once, and the forms in which such text leaves the program.
+show, listed once, the forms in which such text leaves the program, and the one form in which typed
+words are compared (:func:`fold`).
 
 Names and notes are refused where they enter when they hold such a character
 (:func:`okeytool.score.names.check_name`). Text stored before those checks, edited into a ledger by
@@ -53,6 +54,30 @@ def inert(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(visible(ch) for ch in text)
+
+
+#: The Turkish letters a word may be typed without, each with the letter it is compared as (after
+#: case folding; the capital dotted İ is folded to i first).
+TURKISH_LETTERS = {"ş": "s", "ö": "o", "ü": "u", "ç": "c", "ğ": "g", "ı": "i"}
+_FOLDED_LETTERS = str.maketrans(TURKISH_LETTERS)
+
+
+def fold(text: str) -> str:
+    """``text`` in the form typed words are compared in: player names (``-w``, duplicates), colour
+    names in the tile notation, and what TAB completes. Case is ignored, and the Turkish letters are
+    their Latin base letters: ş→s, ö→o, ü→u, ç→c, ğ→g, and ı, İ and I → i. Players type names
+    with or without those letters (``Sule`` for ``Şule``, ``Ilker`` for ``İlker``); the text itself
+    is shown and stored as it was typed, never folded.
+
+    >>> [fold(word) for word in ("Şule", "İlker", "ILKER", "Özgür", "ÇAĞRI", "KIRMIZI", "Grün")]
+    ['sule', 'ilker', 'ilker', 'ozgur', 'cagri', 'kirmizi', 'grun']
+    >>> fold("S\u0327ule") == fold("Şule")  # a cedilla typed as a combining mark
+    True
+    """
+    if text.isascii():
+        return text.lower()
+    text = unicodedata.normalize("NFC", text).replace("İ", "i")
+    return unicodedata.normalize("NFC", text.casefold()).replace("i\u0307", "i").translate(_FOLDED_LETTERS)
 
 
 def json_text(document: Any, **options: Any) -> str:

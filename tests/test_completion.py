@@ -204,6 +204,29 @@ def test_score_completes_its_own_players(complete, env: dict[str, str], ledger: 
     assert complete("okeytool score -p Ali,Bora,Cem --penalty ", ledger) == ["Ali", "Bora", "Cem"]
 
 
+#: Names with each Turkish letter, and what a player types to complete each without it, in any case.
+TURKISH = "Şule,Özgür,Ümit,Çağla"
+TYPED = [("s", "Şule"), ("ŞU", "Şule"), ("oz", "Özgür"), ("Ö", "Özgür"), ("U", "Ümit"), ("c", "Çağla"),
+         ("CAG", "Çağla"), ("çağ", "Çağla")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("typed", "name"), TYPED)
+def test_names_complete_in_any_case_and_without_the_turkish_letters(complete, typed: str, name: str) -> None:
+    assert complete(f"okeytool score -p {TURKISH} --winner {typed}") == [name]
+    assert complete(f"okeytool score -p {TURKISH} --opened {typed}") == [f"{name}=melds", f"{name}=pairs"]
+
+
+def test_the_dotted_and_dotless_i_complete_as_one_letter(complete, env: dict[str, str], tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    with Ledger(db) as book:
+        book.new_game("classic", {}, "İlker,Işık,Ali,Fatma")
+    for typed, names in [("i", ["İlker", "Işık"]), ("I", ["İlker", "Işık"]), ("ıs", ["Işık"]), ("İl", ["İlker"]),
+                         ("Il", ["İlker"]), ("f", ["Fatma"]), ("A", ["Ali"])]:  # fmt: skip
+        assert complete(f"okeytool game round --winner {typed}", db) == names, typed
+    assert bash(env, "okeytool game round --gosterme ı", db) == ["İlker", "Işık"]  # a real process
+    assert complete("okeytool check --rules OK") == [n for n in [*PROFILES, *ALIASES] if n.startswith("ok")]
+
+
 def test_game_ids_and_round_numbers(complete, env: dict[str, str], ledger: Path) -> None:
     assert complete("okeytool game use ", ledger) == ["1", "2"]
     assert complete("okeytool game show --game ", ledger) == ["1", "2"]

@@ -7,11 +7,13 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from okeytool.commands.batch import answer_line
+from okeytool.commands.common import TypedQuestion
 from okeytool.errors import InputError, SupplyError
 from okeytool.questions import (
     BATCH_LINE,
@@ -185,3 +187,87 @@ def test_commands_do_not_import_each_other() -> None:
                 imported.update(f"{node.module}.{a.name}" for a in node.names)
         others = {f"okeytool.commands.{other}" for other in questions | {"score", "game"} if other != name}
         assert not imported & others, (name, imported & others)
+
+
+# -- the command line passes its typed parameters on ------------------------------------------------
+
+
+def command_function(module: str, name: str) -> Callable[..., None]:
+    """The plain Python function behind command ``name``, as its module registers it (no click)."""
+    import importlib
+
+    import typer
+
+    holder = typer.Typer()
+    importlib.import_module(module).register(holder)
+    for info in holder.registered_commands:
+        assert info.callback is not None
+        if (info.name or info.callback.__name__.rstrip("_")) == name:
+            return info.callback
+    raise LookupError(name)
+
+
+QUESTION_COMMANDS = [
+    ("okeytool.commands.analysis", "check"),
+    ("okeytool.commands.analysis", "waits"),
+    ("okeytool.commands.analysis", "discard"),
+    ("okeytool.commands.opening", "open"),
+    ("okeytool.commands.play", "play"),
+]
+
+
+@pytest.mark.parametrize(("module", "name"), QUESTION_COMMANDS)
+def test_a_question_command_reads_no_click_context(module: str, name: str) -> None:
+    """Its parameters are typed values, None where nothing was typed; no click context is read."""
+    import inspect
+
+    import typer
+
+    parameters = inspect.signature(command_function(module, name), eval_str=True).parameters
+    assert all(p.annotation is not typer.Context for p in parameters.values())
+    assert "ctx" not in parameters
+    for field in ("seen", "table", "opened", "solver", "deep", "chance", "take", "time_limit"):
+        if field in parameters:
+            assert parameters[field].default is None, field
+
+
+def test_the_typed_question_holds_what_was_typed_by_field_name() -> None:
+    typed = TypedQuestion(["R1 R2", "R3"], rules="rummikub", opened=False, options=["wrap=true"], alternatives=2)
+    assert typed.fields() == {
+        "tiles": "R1 R2 R3", "rules": "rummikub", "opened": False, "alternatives": 2, "options": {"wrap": "true"},
+    }  # fmt: skip
+    assert TypedQuestion(["R1"]).fields() == {"tiles": "R1"}  # nothing else typed: nothing else given
+    with pytest.raises(InputError, match="--option takes KEY=VALUE, got 'wrap'"):
+        TypedQuestion(["R1"], options=["wrap"]).fields()
+
+
+def test_a_typed_not_opened_reaches_the_question_over_the_table_default() -> None:
+    """``--not-opened`` is typed False, not confused with an option left out (opened when a table is given)."""
+    asked = {"tiles": ["R1 R2 R3"], "rules": "rummikub", "table": "K7 B7 Y7"}
+    left_out = read_question("check", TypedQuestion(**asked).fields(), COMMAND_LINE)
+    typed_off = read_question("check", TypedQuestion(**asked, opened=False).fields(), COMMAND_LINE)
+    assert isinstance(left_out, CheckQuestion) and isinstance(typed_off, CheckQuestion)
+    assert left_out.opened is True and typed_off.opened is False
+
+
+def test_a_command_called_as_a_plain_function_asks_its_typed_question(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command function, called with typed values and no click at all, answers as the command line does."""
+    check = command_function("okeytool.commands.analysis", "check")
+    check(["R1 R2 R3"], rules="rummikub", table="K7 B7 Y7", json=True)
+    left_out = json.loads(capsys.readouterr().out)
+    check(["R1 R2 R3"], rules="rummikub", table="K7 B7 Y7", opened=False, json=True)
+    typed_off = json.loads(capsys.readouterr().out)
+    assert left_out["initial"] is False and left_out["winning"] is True  # the table says he has opened
+    assert typed_off["initial"] is True and typed_off["winning"] is False  # R1-3 is worth less than 30
+
+
+def test_the_command_line_gives_the_question_the_options_typed(run_main, monkeypatch: pytest.MonkeyPatch) -> None:
+    import okeytool.commands.analysis as analysis
+
+    asked: list[tuple[str, TypedQuestion]] = []
+    monkeypatch.setattr(analysis, "ask", lambda command, typed, json_output: asked.append((command, typed)))
+    run = run_main("check", "-r", "rummikub", "R1 R2 R3", "--table", "K7 B7 Y7", "--not-opened", "--time-limit", "30")
+    assert run.code == 0, run.err
+    assert asked == [
+        ("check", TypedQuestion(["R1 R2 R3"], rules="rummikub", table="K7 B7 Y7", opened=False, time_limit=30.0))
+    ]

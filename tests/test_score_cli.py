@@ -158,3 +158,20 @@ def test_a_real_process_refuses_bad_input() -> None:
     done = real_process("score", "-w", "Zeki", "-f", "normal", "--json")
     assert done.code == 2 and done.out == ""
     assert done.err.strip() == "okeytool: error: unknown player 'Zeki' as winner (players: P1, P2, P3, P4)"
+
+
+def test_rule_options_are_read_once_into_the_rules_and_the_document(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--option`` pairs are read once; the rules and the round document get the mapping, never
+    ``KEY=VALUE`` text written back to be read again."""
+    import okeytool.commands.score as score
+    import okeytool.score
+
+    read: list[list[str]] = []
+    documents: list[dict[str, Any]] = []
+    parse, score_document = score.parse_options, okeytool.score.score_document
+    monkeypatch.setattr(score, "parse_options", lambda pairs: read.append(list(pairs or ())) or parse(pairs))
+    monkeypatch.setattr(okeytool.score, "score_document", lambda doc: documents.append(doc) or score_document(doc))
+    doc = score_json("-w", "P1", "-f", "normal", "--okey", "K1", "-O", "renkli=true", "--scheme", "pagat")
+    assert read == [["renkli=true"]]
+    assert documents[0]["options"] == {"renkli": "true"} and documents[0]["scheme"] == "pagat"
+    assert doc["rules"] == "classic"

@@ -12,9 +12,9 @@ from typing import Annotated
 import typer
 
 from okeytool.commands.common import (
-    PANEL_DEAL,
     PANEL_SOLVER,
     ChanceGoalName,
+    HasOpenedOpt,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
@@ -25,26 +25,19 @@ from okeytool.commands.common import (
     TableOpt,
     TilesArg,
     TimeLimitOpt,
+    TypedQuestion,
     ask,
 )
-from okeytool.limits import DEFAULT_TIME_LIMIT
 
-OpenedOpt = Annotated[
-    bool,
-    typer.Option(
-        "--opened/--not-opened", help="Rummikub: the initial meld has been made (default: if --table is given).",
-        rich_help_panel=PANEL_DEAL,
-    ),
-]  # fmt: skip
 DeepOpt = Annotated[
-    bool,
+    bool | None,
     typer.Option(
         "--deep", help="Break a tie at the top by second-order acceptance (slower).", rich_help_panel=PANEL_SOLVER
     ),
 ]
 _CHANCE = "Win chance"
 ChanceOpt = Annotated[
-    bool,
+    bool | None,
     typer.Option(
         "--chance",
         help="classic, okeygg: the win chance and expected points of each throw within the draws left "
@@ -85,21 +78,20 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def check(
-        ctx: typer.Context,
         tiles: TilesArg,
         rules: RulesOpt = "classic",
         indicator: IndicatorOpt = None,
         okey: OkeyOpt = None,
-        seen: SeenOpt = "",
-        table: TableOpt = "",
-        opened: OpenedOpt = False,
+        seen: SeenOpt = None,
+        table: TableOpt = None,
+        opened: HasOpenedOpt = None,
         option: OptionOpt = None,
-        solver: SolverOpt = "search",
-        chance: ChanceOpt = False,
+        solver: SolverOpt = None,
+        chance: ChanceOpt = None,
         draws: DrawsOpt = None,
         pile: PileOpt = None,
         risk: RiskOpt = None,
-        time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
+        time_limit: TimeLimitOpt = None,
         json: JsonOpt = False,
     ) -> None:
         """Is this hand winning? 14 tiles: complete or not (and how far). 15 tiles: every winning
@@ -110,45 +102,69 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool check -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2
         """
-        ask("check", ctx, json)
+        typed = TypedQuestion(
+            tiles,
+            rules=rules,
+            indicator=indicator,
+            okey=okey,
+            seen=seen,
+            table=table,
+            opened=opened,
+            options=option,
+            solver=solver,
+            chance=chance,
+            draws=draws,
+            pile=pile,
+            risk=risk,
+            time_limit=time_limit,
+        )
+        ask("check", typed, json)
 
     @app.command()
     def waits(
-        ctx: typer.Context,
         tiles: TilesArg,
         rules: RulesOpt = "classic",
         indicator: IndicatorOpt = None,
         okey: OkeyOpt = None,
-        seen: SeenOpt = "",
+        seen: SeenOpt = None,
         option: OptionOpt = None,
-        solver: SolverOpt = "search",
-        time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
+        solver: SolverOpt = None,
+        time_limit: TimeLimitOpt = None,
         json: JsonOpt = False,
     ) -> None:
         """What completes these 14 tiles? Deficiency, waits with their unseen copies, useful tiles.
 
         Example: okeytool waits -i Y7 R1-4 B9-11 K5 Y5 R5 K11-13 B2 --seen "B12 K1"
         """
-        ask("waits", ctx, json)
+        typed = TypedQuestion(
+            tiles,
+            rules=rules,
+            indicator=indicator,
+            okey=okey,
+            seen=seen,
+            options=option,
+            solver=solver,
+            time_limit=time_limit,
+        )
+        ask("waits", typed, json)
 
     @app.command()
     def discard(
-        ctx: typer.Context,
         tiles: TilesArg,
         rules: RulesOpt = "classic",
         indicator: IndicatorOpt = None,
         okey: OkeyOpt = None,
-        seen: SeenOpt = "",
-        table: TableOpt = "",
+        seen: SeenOpt = None,
+        table: TableOpt = None,
         option: OptionOpt = None,
-        solver: SolverOpt = "search",
-        deep: DeepOpt = False,
-        chance: ChanceOpt = False,
+        solver: SolverOpt = None,
+        deep: DeepOpt = None,
+        chance: ChanceOpt = None,
         draws: DrawsOpt = None,
         pile: PileOpt = None,
         risk: RiskOpt = None,
         goal: ChanceGoalOpt = None,
-        time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
+        time_limit: TimeLimitOpt = None,
         json: JsonOpt = False,
     ) -> None:
         """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
@@ -157,4 +173,21 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12 --chance
         """
-        ask("discard", ctx, json)
+        typed = TypedQuestion(
+            tiles,
+            rules=rules,
+            indicator=indicator,
+            okey=okey,
+            seen=seen,
+            table=table,
+            options=option,
+            solver=solver,
+            deep=deep,
+            chance=chance,
+            draws=draws,
+            pile=pile,
+            risk=risk,
+            goal=goal,
+            time_limit=time_limit,
+        )
+        ask("discard", typed, json)

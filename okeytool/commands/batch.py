@@ -247,7 +247,8 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--time-limit",
                 help='Seconds each line may take unless it sets "time_limit" (default 30).',
-                rich_help_panel=PANEL_SOLVER, show_default=False,
+                rich_help_panel=PANEL_SOLVER,
+                show_default=False,
             ),
         ] = None,
         progress: Annotated[

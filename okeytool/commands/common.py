@@ -8,8 +8,10 @@ aliases, the schemes, the solvers), never written out again here.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -82,7 +84,7 @@ OkeyOpt = Annotated[
     typer.Option("--okey", "-o", help="The okey tile instead of the indicator, e.g. R5.", rich_help_panel=PANEL_DEAL),
 ]
 SeenOpt = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--seen",
         "-s",
@@ -91,7 +93,7 @@ SeenOpt = Annotated[
     ),
 ]
 TableOpt = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'.",
         rich_help_panel=PANEL_DEAL,
@@ -105,18 +107,29 @@ OptionOpt = Annotated[
     ),
 ]  # fmt: skip
 SolverOpt = Annotated[
-    SolverName,
+    SolverName | None,
     typer.Option(
-        "--solver", help="search: fast exact search; cpsat: the CP-SAT model.", case_sensitive=False,
+        "--solver", help="search (the default): fast exact search; cpsat: the CP-SAT model.", case_sensitive=False,
         rich_help_panel=PANEL_SOLVER,
     ),
 ]  # fmt: skip
+#: Whether the asking player has opened (a question's ``opened``); each player's opening in a 101 round
+#: to score is ``score --opened NAME=melds`` (:data:`okeytool.commands.score.OpeningsOpt`).
+HasOpenedOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--opened/--not-opened",
+        help="The player has opened (made his initial meld). Default: not opened; in check, opened when --table "
+        "is given.",
+        rich_help_panel=PANEL_DEAL,
+    ),
+]
 GoalOpt = Annotated[
     GoalName,
     typer.Option("--goal", "-g", help="tiles: lay the most tiles; value: lay the most points.", case_sensitive=False),
 ]
 TimeLimitOpt = Annotated[
-    float,
+    float | None,
     typer.Option(
         "--time-limit", help="Seconds the answer may take (default 30); past it the command stops with exit code 3.",
         rich_help_panel=PANEL_SOLVER,
@@ -143,11 +156,6 @@ JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document instead of tables.", rich_help_panel=PANEL_OUTPUT)
 ]
 TilesArg = Annotated[list[str], typer.Argument(help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")]
-
-#: Command-line parameters that are not fields of the question.
-_NOT_FIELDS = ("json",)
-#: Parameter name -> field name, where they differ.
-_FIELD_NAMES = {"option": "options", "options": "alternatives"}
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -177,27 +185,63 @@ def load_deal(rules: Rules, indicator: str | None, okey: str | None) -> Deal:
     return read_deal(rules, indicator, okey, COMMAND_LINE)
 
 
-def typed_fields(ctx: typer.Context) -> dict[str, Any]:
-    """The question's fields: the options the user typed (not their defaults), by field name.
+@dataclass(frozen=True)
+class TypedQuestion:
+    """A question as typed on the command line: each option the user typed, None for each he did not.
 
-    The tiles are joined into one text, ``--option`` pairs read into a mapping. Raises
-    :class:`InputError` for a malformed ``--option``.
+    A command passes its typed parameters on in one of these; the question reader
+    (:func:`~okeytool.questions.read_question`) applies the defaults, as it does for the fields a batch
+    line leaves out, so that a game can refuse an option it does not take only when it was typed.
+    The attributes are the question's fields, named as a batch line names them (``options``: the
+    ``--option`` pairs; ``alternatives``: ``open --options``).
     """
-    fields: dict[str, Any] = {}
-    for name, value in ctx.params.items():
-        source = ctx.get_parameter_source(name)
-        if name in _NOT_FIELDS or source is None or source.name in ("DEFAULT", "DEFAULT_MAP"):
-            continue
-        if name == "tiles":
-            value = " ".join(value)
-        elif name == "option":
-            value = parse_options(value)
-        fields[_FIELD_NAMES.get(name, name)] = value
-    return fields
+
+    #: The tile arguments, as typed (one or several).
+    tiles: Sequence[str]
+    rules: str | None = None
+    indicator: str | None = None
+    okey: str | None = None
+    seen: str | None = None
+    table: str | None = None
+    opened: bool | None = None
+    alternatives: int | None = None
+    take: str | None = None
+    #: The ``--option`` pairs as typed (``KEY=VALUE``), read into a mapping by :meth:`fields`.
+    options: Sequence[str] | None = None
+    solver: SolverName | None = None
+    deep: bool | None = None
+    chance: bool | None = None
+    draws: int | None = None
+    pile: int | None = None
+    risk: float | None = None
+    goal: str | None = None
+    time_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        # Held as tuples, so that the object stays as it was typed (typer passes lists).
+        object.__setattr__(self, "tiles", tuple(self.tiles))
+        if self.options is not None:
+            object.__setattr__(self, "options", tuple(self.options))
+
+    def fields(self) -> dict[str, object]:
+        """The question's fields: the options typed, by field name (the tiles joined into one text,
+        the ``--option`` pairs read into a mapping). Raises :class:`InputError` for a malformed
+        ``--option``."""
+        given: dict[str, object] = {}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value is None:
+                continue
+            if field.name == "tiles":
+                value = " ".join(value)
+            elif field.name == "options":
+                value = parse_options(value)
+            given[field.name] = value
+        return given
 
 
-def ask(command: str, ctx: typer.Context, json_output: bool) -> None:
-    """Read the question typed on the command line, answer it, print the answer, all within its
+def ask(command: str, typed: TypedQuestion, json_output: bool) -> None:
+    """Read the question ``typed`` on the command line, answer it, print the answer, all within its
     time limit (``--time-limit``; the output is held until the command is done, so a question
     stopped while its answer is printed shows no half answer).
 
@@ -207,8 +251,9 @@ def ask(command: str, ctx: typer.Context, json_output: bool) -> None:
     from okeytool.limits import DEFAULT_TIME_LIMIT, deadline
     from okeytool.questions import COMMAND_LINE, answer, read_question, read_time_limit
 
-    fields = typed_fields(ctx)
-    with deadline(read_time_limit(fields.get("time_limit", DEFAULT_TIME_LIMIT), COMMAND_LINE)):
+    fields = typed.fields()
+    limit = DEFAULT_TIME_LIMIT if typed.time_limit is None else typed.time_limit
+    with deadline(read_time_limit(limit, COMMAND_LINE)):
         question = read_question(command, fields, COMMAND_LINE)
         result = answer(question)
         if json_output:
@@ -219,7 +264,7 @@ def ask(command: str, ctx: typer.Context, json_output: bool) -> None:
         render_result(question.deal, result)
 
 
-def print_json(document: Any) -> None:
+def print_json(document: object) -> None:
     """Write one JSON document to stdout; characters that do not show as ``\\u`` escapes (the same data).
 
     Where the output's encoding cannot show a character (an ASCII terminal), it is written as a

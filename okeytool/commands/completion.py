@@ -2,8 +2,11 @@
 players' names, the game ids and the round numbers.
 
 Each callback is an ``autocompletion`` of typer: ``(ctx, args, incomplete)`` to a list of
-``(value, help)``; typer keeps those that start with ``incomplete``. The players' callbacks are made
-by :func:`players` and its kin, given the players of a command that has ``--players``. The ledger is opened read-only
+``(value, help)``. Of those, a command offers the ones that begin with what is typed compared as
+names are (:func:`offered`, :func:`~okeytool.user_text.fold`: in any case, with or without the
+Turkish letters), not typer's exact prefix: ``--winner s`` offers ``Şule``, ``--winner f`` ``Fatma``.
+The players' callbacks are made by :func:`players` and its kin, given the players of a command that
+has ``--players``. The ledger is opened read-only
 and never created, and a callback never fails loudly: a missing, locked or corrupt ledger completes
 nothing. Everything is imported when a callback runs, so that building the command line (and
 ``okeytool --help``) stays fast.
@@ -13,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Any
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from okeytool.ledger import GameInfo, Ledger
@@ -21,10 +26,59 @@ if TYPE_CHECKING:
 #: What a callback returns: each value with a short help text (shown by zsh and fish).
 Completions = list[tuple[str, str]]
 #: A completion callback of typer.
-Callback = Callable[[Any, Sequence[str], str], Completions]
+Callback = Callable[[object, Sequence[str], str], Completions]
+#: A click ``shell_complete`` function: (context, parameter, what is typed) to click's completion items.
+ShellComplete = Callable[[object, object, str], list[object]]
 
 
-def rules_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+def offered(values: Completions, incomplete: str) -> Completions:
+    """The ``values`` that begin with ``incomplete``, both folded (:func:`~okeytool.user_text.fold`).
+
+    >>> offered([("Şule", ""), ("İlker", ""), ("Fatma", "")], "s") == [("Şule", "")]
+    True
+    >>> [value for value, _ in offered([("Şule", ""), ("İlker", ""), ("Fatma", "")], "I")]
+    ['İlker']
+    """
+    from okeytool.user_text import fold
+
+    typed = fold(incomplete)
+    return [(value, help_text) for value, help_text in values if fold(value).startswith(typed)]
+
+
+def match_folded(params: Sequence[object]) -> None:
+    """Have each of ``params`` that completes with a callback offer what :func:`offered` keeps.
+
+    Typer keeps a callback's values that start with what is typed, exactly: ``s`` would not offer
+    ``Şule``, nor ``f`` ``Fatma``. A parameter whose completion typer set up from its callback
+    completes through :func:`offered` instead; any other parameter is left as it is.
+    """
+    for param in params:
+        info = getattr(getattr(param, "type_descriptor", None), "parameter_info", None)
+        callback = getattr(info, "autocompletion", None)
+        if callback is not None and getattr(param, "_custom_shell_complete", None) is not None:
+            setattr(param, "_custom_shell_complete", _folded(callback))  # noqa: B010 - typer's attribute, on an object
+
+
+def _folded(callback: Callback) -> ShellComplete:
+    """A click ``shell_complete`` function offering what :func:`offered` keeps of ``callback``'s values."""
+
+    def complete(ctx: object, param: object, incomplete: str) -> list[object]:
+        item = _completion_item()
+        return [item(value, help=help_text) for value, help_text in offered(callback(ctx, [], incomplete), incomplete)]
+
+    return complete
+
+
+def _completion_item() -> Callable[..., object]:
+    """click's ``CompletionItem``, of the click typer uses (its own copy since typer 0.2x)."""
+    for module in ("typer._click.shell_completion", "click.shell_completion"):
+        with suppress(ImportError):
+            item: Callable[..., object] = import_module(module).CompletionItem
+            return item
+    raise ImportError("no click shell completion to offer values with")
+
+
+def rules_names(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
     """The rule profiles with their descriptions, then the aliases (``joypip``: rummikub)."""
     from okeytool.rules import ALIASES, PROFILES
 
@@ -33,7 +87,7 @@ def rules_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
     ]
 
 
-def scheme_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+def scheme_names(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
     """The scoring schemes with their descriptions."""
     from okeytool.rules import SCHEME_NAMES
     from okeytool.score import SCHEMES
@@ -41,7 +95,7 @@ def scheme_names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
     return [(name, SCHEMES[name].description if name in SCHEMES else "") for name in SCHEME_NAMES]
 
 
-def rule_options(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+def rule_options(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
     """``--option`` keys as ``KEY=``; after ``KEY=`` the values the option takes."""
     from okeytool.rules import OPTIONS
 
@@ -56,7 +110,7 @@ def _rules_of(profiles: Sequence[str]) -> str:
     return f"rules {', '.join(profiles)}"
 
 
-def share_formats(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+def share_formats(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
     """The formats of ``game share``."""
     from okeytool.render.game import SHARE_FORMATS
 
@@ -68,7 +122,7 @@ def players(default: str = "") -> Callback:
     typed before it, else ``default``; in the ``game`` commands those of the game in the ledger
     (``--game``, else the current one)."""
 
-    def names(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    def names(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
         return [(name, "player") for name in _players(ctx, default)]
 
     return names
@@ -77,7 +131,7 @@ def players(default: str = "") -> Callback:
 def player_pairs(default: str = "") -> Callback:
     """The callback completing ``NAME=`` for each player (``--hand NAME=TILES``), as :func:`players`."""
 
-    def pairs(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    def pairs(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
         return [(f"{name}=", "player") for name in _players(ctx, default)]
 
     return pairs
@@ -86,7 +140,7 @@ def player_pairs(default: str = "") -> Callback:
 def opened_pairs(default: str = "") -> Callback:
     """The callback completing ``NAME=melds`` and ``NAME=pairs`` (``--opened``), as :func:`players`."""
 
-    def opened(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+    def opened(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
         from okeytool.score.document import OPENINGS
 
         return [(f"{name}={how}", f"{name} opened with {how}") for name in _players(ctx, default) for how in OPENINGS]
@@ -94,7 +148,7 @@ def opened_pairs(default: str = "") -> Callback:
     return opened
 
 
-def game_ids(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+def game_ids(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
     """The ids of the games in the ledger, each with its title (the current game marked)."""
     with _reading(ctx) as ledger:
         if ledger is None:
@@ -104,12 +158,12 @@ def game_ids(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
     return []  # an error while reading: nothing
 
 
-def round_numbers(ctx: Any, args: Sequence[str], incomplete: str) -> Completions:
+def round_numbers(ctx: object, args: Sequence[str], incomplete: str) -> Completions:
     """The round numbers of the game (``--game``, else the current one), each with its winner."""
     with _reading(ctx) as ledger:
         if ledger is None:
             return []
-        info = ledger.game(_param(ctx, "game"))
+        info = ledger.game(_game(ctx))
         out = []
         for record in ledger.records(info.id):
             winner = record.document.get("winner")
@@ -118,7 +172,7 @@ def round_numbers(ctx: Any, args: Sequence[str], incomplete: str) -> Completions
     return []
 
 
-def _players(ctx: Any, default: str) -> tuple[str, ...]:
+def _players(ctx: object, default: str) -> tuple[str, ...]:
     """A command with ``--players`` (``score``): those typed, else ``default``; else the ledger's game."""
     params = getattr(ctx, "params", None)
     if isinstance(params, dict) and "players" in params:
@@ -131,19 +185,20 @@ def _players(ctx: Any, default: str) -> tuple[str, ...]:
     with _reading(ctx) as ledger:
         if ledger is None:
             return ()
-        return tuple(ledger.game(_param(ctx, "game")).players)
+        return tuple(ledger.game(_game(ctx)).players)
     return ()
 
 
 @contextmanager
-def _reading(ctx: Any) -> Iterator[Ledger | None]:
+def _reading(ctx: object) -> Iterator[Ledger | None]:
     """The ledger of ``--db`` (typed before), ``$OKEYTOOL_DB`` or the default file, read-only; ``None``
     when there is none. An error inside the block is swallowed: completion then offers nothing."""
     ledger = None
     try:
         from okeytool.ledger import db_path, open_ledger
 
-        path = db_path(_param(ctx, "db"))
+        db = _param(ctx, "db")
+        path = db_path(db if isinstance(db, (str, Path)) else None)
         if path.is_file():  # never create a ledger (nor its directory) to complete a word
             ledger = open_ledger(path, create=False, write=False)
     except Exception:  # noqa: BLE001 - completion never fails loudly
@@ -158,10 +213,16 @@ def _reading(ctx: Any) -> Iterator[Ledger | None]:
                 ledger.close()
 
 
-def _param(ctx: Any, name: str) -> Any:
+def _param(ctx: object, name: str) -> object:
     """The value of parameter ``name`` as parsed so far (``None`` when absent)."""
     params = getattr(ctx, "params", None)
     return params.get(name) if isinstance(params, dict) else None
+
+
+def _game(ctx: object) -> int | None:
+    """The game id of ``--game`` as parsed so far (``None``: the current game)."""
+    game = _param(ctx, "game")
+    return game if isinstance(game, int) else None
 
 
 def _title(info: GameInfo) -> str:

@@ -128,11 +128,16 @@ def _group_name(info: TyperInfo) -> str:
 
 def _command_builder(info: CommandInfo) -> Callable[[], Command]:
     def build() -> Command:
+        from okeytool.commands.completion import match_folded
+
         if info.cls in (None, TyperCommand):  # typer's own class: read the usual values in plain Python
             info_here = copy.copy(info)
             info_here.cls = PlainCommand
-            return get_command_from_info(info_here, pretty_exceptions_short=True, rich_markup_mode="rich")
-        return get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode="rich")
+            command = get_command_from_info(info_here, pretty_exceptions_short=True, rich_markup_mode="rich")
+        else:
+            command = get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode="rich")
+        match_folded(command.params)  # TAB offers names in any case, with or without the Turkish letters
+        return command
 
     return build
 

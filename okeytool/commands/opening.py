@@ -11,6 +11,7 @@ from okeytool.commands.common import (
     PANEL_DEAL,
     PANEL_OUTPUT,
     PANEL_RULES,
+    HasOpenedOpt,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
@@ -21,9 +22,9 @@ from okeytool.commands.common import (
     TableOpt,
     TilesArg,
     TimeLimitOpt,
+    TypedQuestion,
     ask,
 )
-from okeytool.limits import DEFAULT_TIME_LIMIT
 from okeytool.questions import DEFAULT_ALTERNATIVES
 
 OpenRulesOpt = Annotated[
@@ -33,15 +34,11 @@ OpenRulesOpt = Annotated[
         autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
-OpenedOpt = Annotated[
-    bool,
-    typer.Option("--opened", help="The player has opened: list lay-offs onto the table.", rich_help_panel=PANEL_DEAL),
-]
 OptionsOpt = Annotated[
     int, typer.Option("--options", "-k", help="How many next-best openings to list.", rich_help_panel=PANEL_OUTPUT)
 ]
 TakeOpt = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--take", help="The previous player's discard: can it be taken and used at once?", rich_help_panel=PANEL_DEAL
     ),
@@ -53,19 +50,18 @@ def register(app: typer.Typer) -> None:
 
     @app.command("open")
     def open_(
-        ctx: typer.Context,
         tiles: TilesArg,
         rules: OpenRulesOpt = "101",
         indicator: IndicatorOpt = None,
         okey: OkeyOpt = None,
-        seen: SeenOpt = "",
-        table: TableOpt = "",
-        opened: OpenedOpt = False,
+        seen: SeenOpt = None,
+        table: TableOpt = None,
+        opened: HasOpenedOpt = None,
         options: OptionsOpt = DEFAULT_ALTERNATIVES,
-        take: TakeOpt = "",
+        take: TakeOpt = None,
         option: OptionOpt = None,
-        solver: SolverOpt = "search",
-        time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
+        solver: SolverOpt = None,
+        time_limit: TimeLimitOpt = None,
         json: JsonOpt = False,
     ) -> None:
         """Can this 101 hand open? Best opening with melds (one tile kept to discard), pairs, elden.
@@ -81,4 +77,18 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool open -i Y7 K13 R13 Y13 B10-13 R4 B4 K4 Y4 K2
         """
-        ask("open", ctx, json)
+        typed = TypedQuestion(
+            tiles,
+            rules=rules,
+            indicator=indicator,
+            okey=okey,
+            seen=seen,
+            table=table,
+            opened=opened,
+            alternatives=options,
+            take=take,
+            options=option,
+            solver=solver,
+            time_limit=time_limit,
+        )
+        ask("open", typed, json)

@@ -12,9 +12,9 @@ import typer
 
 from okeytool.commands import completion
 from okeytool.commands.common import (
-    PANEL_DEAL,
     PANEL_RULES,
     GoalOpt,
+    HasOpenedOpt,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
@@ -23,17 +23,10 @@ from okeytool.commands.common import (
     TableOpt,
     TilesArg,
     TimeLimitOpt,
+    TypedQuestion,
     ask,
 )
-from okeytool.limits import DEFAULT_TIME_LIMIT
 
-OpenedOpt = Annotated[
-    bool,
-    typer.Option(
-        "--opened", help="The player has made his initial meld (else: new melds worth 30 or more).",
-        rich_help_panel=PANEL_DEAL,
-    ),
-]  # fmt: skip
 PlayRulesOpt = Annotated[
     RulesName,
     typer.Option(
@@ -48,16 +41,15 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def play(
-        ctx: typer.Context,
         tiles: TilesArg,
         rules: PlayRulesOpt = "rummikub",
-        table: TableOpt = "",
-        opened: OpenedOpt = False,
+        table: TableOpt = None,
+        opened: HasOpenedOpt = None,
         goal: GoalOpt = "tiles",
         indicator: IndicatorOpt = None,
         okey: OkeyOpt = None,
         option: OptionOpt = None,
-        time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
+        time_limit: TimeLimitOpt = None,
         json: JsonOpt = False,
     ) -> None:
         """What can I lay down? The play that lays the most tiles (or points) from the rack.
@@ -68,4 +60,15 @@ def register(app: typer.Typer) -> None:
 
         Example: okeytool play 'B7 K7 R9' --table 'R4 R5 R6 R7' --opened
         """
-        ask("play", ctx, json)
+        typed = TypedQuestion(
+            tiles,
+            rules=rules,
+            table=table,
+            opened=opened,
+            goal=goal,
+            indicator=indicator,
+            okey=okey,
+            options=option,
+            time_limit=time_limit,
+        )
+        ask("play", typed, json)

@@ -418,7 +418,7 @@ def import_(
 def review(
     round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
     draws: DrawsOpt = None,
-    time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
+    time_limit: TimeLimitOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -433,7 +433,7 @@ def review(
     from okeytool.round.review import review as review_round
 
     _check_draws(draws)
-    limit = read_time_limit(time_limit)
+    limit = read_time_limit(DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
     with book_at(db, write=False) as book:
         played = book.round(round_id)
     result = review_round(played.id, played.events, draws=draws, time_limit=limit, stored=True)

@@ -26,9 +26,9 @@ from okeytool.commands.common import (
     parse_options,
     print_json,
 )
-from okeytool.errors import InputError
+from okeytool.errors import InputError, quoted
 from okeytool.score import SCHEMES
-from okeytool.score.names import quoted
+from okeytool.score.names import MAX_QUOTED
 
 DEFAULT_PLAYERS = "P1,P2,P3,P4"
 
@@ -101,7 +101,9 @@ WinnerTilesOpt = Annotated[
         rich_help_panel=PANEL_ROUND,
     ),
 ]  # fmt: skip
-OpenedOpt = Annotated[
+#: Each player's opening in a 101 round (who opened, with melds or pairs); whether the asking player has
+#: opened, in a question, is :data:`~okeytool.commands.common.HasOpenedOpt`.
+OpeningsOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).",
@@ -200,7 +202,7 @@ def _pairs(values: Sequence[str] | None, option: str) -> list[tuple[str, str]]:
     for value in values or ():
         name, sep, rest = value.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"{option} takes NAME=VALUE, got {quoted(value)}")
+            raise InputError(f"{option} takes NAME=VALUE, got {quoted(value, MAX_QUOTED)}")
         out.append((name.strip(), rest.strip()))
     return out
 
@@ -305,10 +307,11 @@ def _penalty(value: str) -> tuple[str, int]:
         return name.strip(), 1
     text = text.strip()
     if not (text.isascii() and text.isdigit()):
-        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {quoted(value)}")
+        raise InputError(f"--penalty takes NAME or NAME=COUNT, got {quoted(value, MAX_QUOTED)}")
     if len(text.lstrip("0")) > len(str(MAX_PENALTIES)) or int(text) > MAX_PENALTIES:
         raise InputError(
-            f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, got {quoted(value)}"
+            f"--penalty: at most {MAX_PENALTIES} discard penalties per player in one round, "
+            f"got {quoted(value, MAX_QUOTED)}"
         )
     return name.strip(), int(text)
 
@@ -325,7 +328,7 @@ def register(app: typer.Typer) -> None:
         gosterme: GostermeOpt = None,
         kafa: KafaOpt = False,
         winner_tiles: WinnerTilesOpt = None,
-        opened: OpenedOpt = None,
+        opened: OpeningsOpt = None,
         hand: HandOpt = None,
         penalty: PenaltyOpt = None,
         indicator: IndicatorOpt = None,
@@ -368,19 +371,17 @@ def register(app: typer.Typer) -> None:
                 raise InputError(f"--round takes the whole round from the document; leave out {', '.join(given)}")
             document = read_document(round_file)
         else:
-            settings = parse_options(option)
-            if scheme:
-                settings["scheme"] = scheme
+            options = parse_options(option)  # read once; the rules and the document get the mapping
             from okeytool.rules import get_rules
             from okeytool.score.document import parse_players
 
-            profile = get_rules(rules, settings)  # the options as read, not written back as text
+            profile = get_rules(rules, {**options, "scheme": scheme} if scheme else options)
             names = parse_players(players or DEFAULT_PLAYERS)
             document = {"rules": rules, "players": list(names)}
             if scheme:
                 document["scheme"] = scheme
-            if option:
-                document["options"] = parse_options(option)
+            if options:
+                document["options"] = options
             document.update(
                 round_document(
                     profile,

@@ -30,8 +30,9 @@ from okeytool.score import (
     standings,
 )
 from okeytool.score.document import parse_players, rename_in_document
-from okeytool.score.names import check_name, match_name, name_key
+from okeytool.score.names import check_name, match_name
 from okeytool.score.teams import Teams, TeamStandings, team_standings
+from okeytool.user_text import fold
 
 CURRENT_KEY = "current_game"
 MAX_GAME_NAME = 80
@@ -174,7 +175,7 @@ def new_game_fields(
     if teams is not None:
         if not scheme.uses_hands:
             raise RoundError(f"teams play partnership 101 (--rules 101), not {rules.name}")
-        if players and {name_key(p) for p in parse_players(players)} != {name_key(p) for p in teams.players}:
+        if players and {fold(p) for p in parse_players(players)} != {fold(p) for p in teams.players}:
             raise RoundError("--players and --teams name different players; give only --teams")
         players = teams.players
     names = parse_players(players)
@@ -424,7 +425,7 @@ class Ledger:
         with self._transaction():
             info = self.game(game_id)
             old = match_name(old, info.players, "the player to rename")
-            players = parse_players([new if p == old else p for p in info.players])
+            players = parse_players([new if p == old else p for p in info.players], known=info.players)
             new = players[info.players.index(old)]
             records = tuple(
                 RoundRecord(r.seq, rename_in_document(r.document, old, new), r.created, r.note)

@@ -2,9 +2,10 @@
 
 Strict: every token becomes tiles or raises :class:`NotationError` naming the token, its position
 (1-based) and the problem. Nothing is guessed or dropped. Letters and colour names are read in any
-case, Turkish capitals included (``SİYAH5``, ``KIRMIZI5``, ``MAVI9``: dotted and dotless i are the same
-letter here). Besides ``F`` and ``J``, a false joker may be written ``sahte`` or ``false`` (also
-``sahte okey``, one tile) and a real okey ``okey``; a range may repeat its colour (``R1-R4``).
+case and with or without the Turkish letters (``SİYAH5``, ``KIRMIZI5``, ``MAVI9``, ``Sari2``: words
+are compared as :func:`okeytool.user_text.fold` compares them; dotted and dotless i are one letter).
+Besides ``F`` and ``J``, a false joker may be written ``sahte`` or ``false`` (also ``sahte okey``,
+one tile) and a real okey ``okey``; a range may repeat its colour (``R1-R4``).
 
 >>> from okeytool.tiles import format_tiles
 >>> format_tiles(parse_tiles("rot5, B3-5 RBK7 F"))
@@ -23,22 +24,7 @@ from collections.abc import Iterable
 
 from okeytool.errors import NotationError, quoted
 from okeytool.tiles import FALSE_JOKER, JOKER, NUMBERS, Colour, Tile
-
-
-def fold(text: str) -> str:
-    """``text`` in the form names are compared in: case folded, Turkish i's made one letter.
-
-    ``İ`` (capital dotted) and ``I`` become ``i``, and so does ``ı`` (small dotless): players write
-    Turkish colour names with or without the Turkish letters.
-
-    >>> [fold(name) for name in ("SİYAH", "KIRMIZI", "Kırmızı", "MAVİ", "grün")]
-    ['siyah', 'kirmizi', 'kirmizi', 'mavi', 'grün']
-    """
-    if text.isascii():
-        return text.lower()
-    decomposed = unicodedata.normalize("NFD", text).casefold()
-    return unicodedata.normalize("NFC", decomposed.replace("i\u0307", "i").replace("ı", "i"))
-
+from okeytool.user_text import fold
 
 #: Colour names in English, German and Turkish (and the aliases of some physical sets), as written.
 COLOUR_NAMES: dict[str, Colour] = {
@@ -59,9 +45,7 @@ TILE_WORDS: dict[str, Tile] = {
 _FALSE_JOKER_FIRST_WORDS = ("sahte", "false")
 
 _BY_NAME: dict[str, Colour] = {fold(name): colour for name, colour in COLOUR_NAMES.items()}
-_TOKEN = re.compile(
-    r"^(?P<colour>[^\W\d_]*)(?P<number>[0-9]*)(?:-(?P<end_colour>[^\W\d_]*)(?P<end>[0-9]*))?$"
-)
+_TOKEN = re.compile(r"^(?P<colour>[^\W\d_]*)(?P<number>[0-9]*)(?:-(?P<end_colour>[^\W\d_]*)(?P<end>[0-9]*))?$")
 _SEPARATORS = re.compile(r"([\s,]+)")
 _EXPECTED = "expected a tile like R5, a range like R3-6, a set like RBK7, F or J"
 

@@ -27,15 +27,15 @@ Keys by scheme (anything else is refused, nothing is guessed or dropped):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from okeytool.deal import Deal
-from okeytool.errors import InputError, RoundError
+from okeytool.errors import InputError, RoundError, quoted
 from okeytool.parse.notation import parse_tile, parse_tiles
 from okeytool.parse.supply import check_supply
 from okeytool.rules import Rules, get_rules
-from okeytool.score.names import check_name, name_key, quoted
+from okeytool.score.names import MAX_QUOTED, check_name, named_twice
 from okeytool.score.round import Defaults, Hand101, Round
 from okeytool.score.schemes import Scheme, scheme_for
 from okeytool.tiles import Tile
@@ -67,7 +67,9 @@ def read_round(document: Any, defaults: Defaults | None = None) -> Round:
         raise RoundError(f"a round document is a JSON object, not {type(document).__name__}")
     unknown = sorted(set(document) - set(KEYS))
     if unknown:
-        raise RoundError(f"unknown key {quoted(unknown[0])} in the round document (known: {', '.join(KEYS)})")
+        raise RoundError(
+            f"unknown key {quoted(unknown[0], MAX_QUOTED)} in the round document (known: {', '.join(KEYS)})"
+        )
     rules = _rules(document, defaults)
     scheme = scheme_for(rules)
     players = _players(document, defaults)
@@ -95,15 +97,15 @@ def read_round(document: Any, defaults: Defaults | None = None) -> Round:
 def _rules(document: Mapping[str, Any], defaults: Defaults | None) -> Rules:
     name = document.get("rules", defaults.rules if defaults else "classic")
     if not isinstance(name, str):
-        raise RoundError(f'"rules" is a profile name such as "classic", not {quoted(name)}')
+        raise RoundError(f'"rules" is a profile name such as "classic", not {quoted(name, MAX_QUOTED)}')
     options: dict[str, Any] = dict(defaults.options) if defaults else {}
     given = document.get("options", {})
     if not isinstance(given, Mapping):
-        raise RoundError(f'"options" is an object such as {{"renkli": true}}, not {quoted(given)}')
+        raise RoundError(f'"options" is an object such as {{"renkli": true}}, not {quoted(given, MAX_QUOTED)}')
     options.update(given)
     if "scheme" in document:
         if not isinstance(document["scheme"], str):
-            raise RoundError(f'"scheme" is a name such as "pagat", not {quoted(document["scheme"])}')
+            raise RoundError(f'"scheme" is a name such as "pagat", not {quoted(document["scheme"], MAX_QUOTED)}')
         options["scheme"] = document["scheme"]
     return get_rules(name, options)
 
@@ -113,30 +115,35 @@ def _players(document: Mapping[str, Any], defaults: Defaults | None) -> tuple[st
         if defaults is None:
             raise RoundError('the round names no players: give "players": ["P1", "P2", ...]')
         return defaults.players
-    return parse_players(document["players"])
+    # In a game, its players are told apart as they were when they joined it (see named_twice).
+    return parse_players(document["players"], known=defaults.players if defaults else ())
 
 
-def parse_players(value: Any) -> tuple[str, ...]:
+def parse_players(value: Any, *, known: Collection[str] = ()) -> tuple[str, ...]:
     """Player names from a list (or a string: comma-separated, or separated by spaces when it holds
-    no comma, as a game has two players or more): 2 to 4, distinct ignoring case, not empty, each
-    normalised by :func:`~okeytool.score.names.check_name` (no invisible characters).
+    no comma, as a game has two players or more): 2 to 4, distinct ignoring case and the Turkish
+    letters (:func:`~okeytool.score.names.named_twice`; different names all in ``known``, a game's
+    players, as written), not empty, each normalised by :func:`~okeytool.score.names.check_name` (no
+    invisible characters).
 
     Raises :class:`RoundError` otherwise.
     """
     if isinstance(value, str):
         value = value.split(",") if "," in value else value.split()
     if not isinstance(value, Sequence) or not all(isinstance(p, str) for p in value):
-        raise RoundError(f"players are a list of names, not {quoted(value)}")
+        raise RoundError(f"players are a list of names, not {quoted(value, MAX_QUOTED)}")
     names = tuple(check_name(p, "a player name") for p in value)
     if any(not p for p in names):
-        raise RoundError(f"a player name is empty in {quoted(list(value))}")
+        raise RoundError(f"a player name is empty in {quoted(list(value), MAX_QUOTED)}")
     for name in names:
         if "=" in name or "," in name:
-            raise RoundError(f"a player name may not contain '=' or ',': {quoted(name)}")
-    keys = [name_key(p) for p in names]
-    if len(set(keys)) != len(keys):
-        twice = next(p for p, k in zip(names, keys) if keys.count(k) > 1)
-        raise RoundError(f"player {quoted(twice)} is named twice (names are told apart ignoring case)")
+            raise RoundError(f"a player name may not contain '=' or ',': {quoted(name, MAX_QUOTED)}")
+    twice = named_twice(names, known)
+    if twice is not None:
+        raise RoundError(
+            f"player {quoted(twice, MAX_QUOTED)} is named twice "
+            "(names are told apart ignoring case and the Turkish letters)"
+        )
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         hint = " (separate the names with commas: -p Ali,Bora,Cem,Deniz)" if len(names) < MIN_PLAYERS else ""
         raise RoundError(f"a round has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}{hint}")
@@ -171,7 +178,7 @@ def rename_in_document(document: Mapping[str, Any], old: str, new: str) -> dict[
 def player_of(name: Any, players: Sequence[str], what: str) -> str:
     """``name`` if it is one of ``players``. Raises :class:`RoundError` naming ``what`` and the players."""
     if not isinstance(name, str) or name not in players:
-        raise RoundError(f"unknown player {quoted(name)} as {what} (players: {', '.join(players)})")
+        raise RoundError(f"unknown player {quoted(name, MAX_QUOTED)} as {what} (players: {', '.join(players)})")
     return name
 
 
@@ -194,13 +201,16 @@ def _finish(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> 
         return None  # the scheme completes it (null round, winner_tiles, Rummikub)
     if not isinstance(finish, str) or finish.strip().lower() not in scheme.finishes:
         raise RoundError(
-            f"unknown finish {quoted(finish)} for the {scheme.name} scheme (one of: {', '.join(scheme.finishes)})"
+            f"unknown finish {quoted(finish, MAX_QUOTED)} for the {scheme.name} scheme "
+            f"(one of: {', '.join(scheme.finishes)})"
         )
     finish = finish.strip().lower()
     if winner is None and finish not in scheme.no_winner_finishes:
-        raise RoundError(f"finish {quoted(finish)} needs a winner ({scheme.no_winner} has none)")
+        raise RoundError(f"finish {quoted(finish, MAX_QUOTED)} needs a winner ({scheme.no_winner} has none)")
     if winner is not None and finish in scheme.no_winner_finishes:
-        raise RoundError(f"finish {quoted(finish)} has no winner, but the round names {quoted(winner)}")
+        raise RoundError(
+            f"finish {quoted(finish, MAX_QUOTED)} has no winner, but the round names {quoted(winner, MAX_QUOTED)}"
+        )
     return finish
 
 
@@ -209,7 +219,7 @@ def _indicator(document: Mapping[str, Any], rules: Rules) -> Tile | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise RoundError(f'"indicator" is a tile such as "K9", not {quoted(text)}')
+        raise RoundError(f'"indicator" is a tile such as "K9", not {quoted(text, MAX_QUOTED)}')
     try:
         tile = parse_tile(text)
     except InputError as err:
@@ -223,7 +233,7 @@ def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Schem
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RoundError(f'"gosterme" lists players, not {quoted(value)}')
+        raise RoundError(f'"gosterme" lists players, not {quoted(value, MAX_QUOTED)}')
     if value and not scheme.scores_gosterme:
         raise RoundError(f"the {scheme.name} scheme does not score gösterme (showing the indicator's twin)")
     shown = tuple(player_of(p, players, "gösterme") for p in value)
@@ -241,7 +251,7 @@ def _gosterme(document: Mapping[str, Any], players: Sequence[str], scheme: Schem
 def _kafa(document: Mapping[str, Any], scheme: Scheme, winner: str | None) -> bool:
     value = document.get("kafa", False)
     if not isinstance(value, bool):
-        raise RoundError(f'"kafa" is true or false, not {quoted(value)}')
+        raise RoundError(f'"kafa" is true or false, not {quoted(value, MAX_QUOTED)}')
     if value and scheme.classic is None:
         raise RoundError(f"Kafa (one colour 1..13 and a second 1) is a classic hand, not scored in {scheme.name}")
     if value and winner is None:
@@ -254,7 +264,7 @@ def _tiles(value: Any, deal: Deal | None, what: str) -> tuple[Tile, ...]:
     if isinstance(value, list) and all(isinstance(t, str) for t in value):
         value = " ".join(value)
     if not isinstance(value, str):
-        raise RoundError(f'{what}: tiles are written as text such as "R3 K9 Y12", not {quoted(value)}')
+        raise RoundError(f'{what}: tiles are written as text such as "R3 K9 Y12", not {quoted(value, MAX_QUOTED)}')
     if deal is None:
         if not value.strip():
             return ()
@@ -282,7 +292,7 @@ def _mapping(
 ) -> Mapping[str, Any]:
     value = document.get(key) or {}
     if not isinstance(value, Mapping):
-        raise RoundError(f'"{key}" maps players to values, not {quoted(value)}')
+        raise RoundError(f'"{key}" maps players to values, not {quoted(value, MAX_QUOTED)}')
     if value and not allowed:
         raise RoundError(f'"{key}" is not used in the {scheme.name} scheme')
     for player in value:
@@ -302,11 +312,13 @@ def _hands(
         if not isinstance(entry, Mapping) or set(entry) - {"opened", "tiles", "points"}:
             raise RoundError(
                 f'hand of {player}: give {{"opened": "melds" | "pairs" | null, "tiles": "..."}} '
-                f'(or "points": 24 instead of the tiles), not {quoted(entry)}'
+                f'(or "points": 24 instead of the tiles), not {quoted(entry, MAX_QUOTED)}'
             )
         opened = entry.get("opened")
         if opened is not None and opened not in OPENINGS:
-            raise RoundError(f'hand of {player}: "opened" is "melds", "pairs" or null, not {quoted(opened)}')
+            raise RoundError(
+                f'hand of {player}: "opened" is "melds", "pairs" or null, not {quoted(opened, MAX_QUOTED)}'
+            )
         if entry.get("tiles") is not None and entry.get("points") is not None:
             raise RoundError(f"hand of {player}: give the tiles or the points, not both")
         tiles = _tiles(entry["tiles"], deal, f"hand of {player}") if entry.get("tiles") is not None else None
@@ -321,7 +333,7 @@ def _hand_points(value: Any, player: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_HAND_POINTS:
         raise RoundError(
             f"hand of {player}: points are the value of the tiles left, a whole number from 0 to "
-            f"{MAX_HAND_POINTS}, not {quoted(value)}"
+            f"{MAX_HAND_POINTS}, not {quoted(value, MAX_QUOTED)}"
         )
     return value
 
@@ -332,7 +344,9 @@ def _penalties(document: Mapping[str, Any], players: Sequence[str], scheme: Sche
     for player in players:
         count = value.get(player, 0)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RoundError(f"penalties of {player}: a count of discard penalties (0, 1, 2 ...), not {quoted(count)}")
+            raise RoundError(
+                f"penalties of {player}: a count of discard penalties (0, 1, 2 ...), not {quoted(count, MAX_QUOTED)}"
+            )
         if count > MAX_PENALTIES:
             raise RoundError(
                 f"penalties of {player}: at most {MAX_PENALTIES} discard penalties in one round, not {count}"

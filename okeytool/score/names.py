@@ -18,10 +18,10 @@ okeytool.errors.RoundError: a player name may not hold the invisible character U
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from okeytool.errors import RoundError
-from okeytool.user_text import HIDDEN_CATEGORIES
+from okeytool.errors import RoundError, quoted
+from okeytool.user_text import HIDDEN_CATEGORIES, fold
 
 #: Unicode categories refused in names: control, format (zero-width, bidi), surrogates, private
 #: use, unassigned, line and paragraph separators (the characters that do not show).
@@ -30,22 +30,9 @@ REFUSED_CATEGORIES = HIDDEN_CATEGORIES
 MAX_NAME_LENGTH = 40
 
 
-#: The longest piece of input quoted whole in an error message.
+#: The longest name or round-document value an error message quotes whole (a name is at most
+#: :data:`MAX_NAME_LENGTH`); a longer one is cut by :func:`~okeytool.errors.quoted`.
 MAX_QUOTED = 60
-
-
-def quoted(value: object) -> str:
-    """``repr(value)`` for an error message, cut to :data:`MAX_QUOTED` characters (a 1 MB token is
-    not repeated back); the repr also shows hidden characters as escapes.
-
-    >>> quoted("x" * 100).endswith("xxx... (100 characters)"), len(quoted("x" * 100)) < 80
-    (True, True)
-    """
-    text = repr(value)
-    if len(text) <= MAX_QUOTED:
-        return text
-    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
-    return text[: MAX_QUOTED - 3] + "..." + size
 
 
 def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> str:
@@ -54,43 +41,64 @@ def check_name(name: str, what: str, *, max_length: int = MAX_NAME_LENGTH) -> st
     text = unicodedata.normalize("NFC", name).strip()
     for char in text:
         if unicodedata.category(char) in REFUSED_CATEGORIES:
-            raise RoundError(f"{what} may not hold the invisible character U+{ord(char):04X}: {quoted(text)}")
+            raise RoundError(
+                f"{what} may not hold the invisible character U+{ord(char):04X}: {quoted(text, MAX_QUOTED)}"
+            )
     if len(text) > max_length:
         raise RoundError(
-            f"{what} is at most {max_length} characters long, got {len(text)}: {quoted(text[:max_length])}..."
+            f"{what} is at most {max_length} characters long, got {len(text)}: "
+            f"{quoted(text[:max_length], MAX_QUOTED)}..."
         )
     return text
 
 
-def name_key(name: str) -> str:
-    """The form names are compared in: case folded, the Turkish dotted and dotless i as one letter.
+def named_twice(names: Sequence[str], known: Collection[str] = ()) -> str | None:
+    """The first of ``names`` that another of them names again, compared folded
+    (:func:`~okeytool.user_text.fold`: ``Ali`` and ``ALİ``, ``Şule`` and ``Sule`` are one name); None
+    when each names a player of its own.
 
-    >>> name_key("ALİ") == name_key("Ali") == name_key("alı")
-    True
+    Different names that are all in ``known`` are told apart as written: the players of a stored game,
+    checked when they were entered, perhaps by a version that folded fewer letters (``Sule`` and
+    ``Şule`` could then both join a game, and that game goes on). A name new among them is checked
+    against every other.
+
+    >>> named_twice(["Ali", "Şule", "SULE"]), named_twice(["Sule", "Şule", "Cem"], known=["Sule", "Şule", "Cem"])
+    ('Şule', None)
     """
-    text = unicodedata.normalize("NFC", name).strip()
-    text = text.replace("İ", "i").replace("I", "i").replace("ı", "i")
-    return unicodedata.normalize("NFC", text.casefold())
+    keys = [fold(name) for name in names]
+    groups: dict[str, list[str]] = {}
+    for name, key in zip(names, keys):
+        groups.setdefault(key, []).append(name)
+
+    def clash(group: list[str]) -> bool:
+        return len(group) > 1 and (len(set(group)) < len(group) or not all(name in known for name in group))
+
+    return next((name for name, key in zip(names, keys) if clash(groups[key])), None)
 
 
 def match_name(given: str, names: Sequence[str], what: str) -> str:
-    """The one of ``names`` that ``given`` means: the same name, else the same ignoring case, else the
-    only name it begins (``ali`` and ``Al`` mean ``Ali``).
+    """The one of ``names`` that ``given`` means: the same name, else the same name folded (any case,
+    with or without the Turkish letters: ``sule`` and ``SULE`` mean ``Şule``), else the only name it
+    begins, folded (``ali`` and ``Al`` mean ``Ali``, ``Ozg`` means ``Özgür``).
 
     Raises :class:`RoundError` naming ``what`` when no name matches or a prefix fits several.
 
-    >>> match_name("bo", ["Ali", "Bora", "Cem"], "winner")
-    'Bora'
+    >>> match_name("bo", ["Ali", "Bora", "Cem"], "winner"), match_name("Sule", ["Ali", "Şule"], "winner")
+    ('Bora', 'Şule')
     """
     if given in names:
         return given
-    key = name_key(given)
-    same = [n for n in names if name_key(n) == key]
+    key = fold(given.strip())
+    same = [n for n in names if fold(n) == key]
     if len(same) == 1:
         return same[0]
-    begun = [n for n in names if name_key(n).startswith(key)] if key else []
+    if len(same) > 1:  # a stored game's players told apart only as written (see named_twice)
+        raise RoundError(
+            f"{quoted(given, MAX_QUOTED)} as {what} could be {' or '.join(same)}: type the name as it is written"
+        )
+    begun = [n for n in names if fold(n).startswith(key)] if key else []
     if len(begun) == 1:
         return begun[0]
     if len(begun) > 1:
-        raise RoundError(f"{quoted(given)} as {what} could be {' or '.join(begun)}: type more of the name")
-    raise RoundError(f"unknown player {quoted(given)} as {what} (players: {', '.join(names)})")
+        raise RoundError(f"{quoted(given, MAX_QUOTED)} as {what} could be {' or '.join(begun)}: type more of the name")
+    raise RoundError(f"unknown player {quoted(given, MAX_QUOTED)} as {what} (players: {', '.join(names)})")

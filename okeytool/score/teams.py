@@ -13,12 +13,12 @@ his discard penalties that round (his hand costs nothing).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from okeytool.errors import RoundError
+from okeytool.errors import RoundError, quoted
 from okeytool.score.match import Standings, best
-from okeytool.score.names import check_name, name_key, quoted
+from okeytool.score.names import MAX_QUOTED, check_name, named_twice
 from okeytool.score.result import RoundScore
 
 PARTNER_RULES = ("sum", "partner-out")
@@ -70,35 +70,42 @@ class Teams:
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Teams:
-        """The inverse of :meth:`to_json`. Raises :class:`RoundError` for a malformed document."""
+        """The inverse of :meth:`to_json`: stored teams, their players told apart as they were when
+        they were stored (:func:`~okeytool.score.names.named_twice`). Raises :class:`RoundError` for a
+        malformed document."""
         members = data.get("teams")
         rule = data.get("partner_rule", "sum")
         if not isinstance(members, list) or not isinstance(rule, str):
-            raise RoundError(f"stored teams are malformed: {quoted(data)}")
-        return parse_teams([[str(p) for p in pair] for pair in members], rule)
+            raise RoundError(f"stored teams are malformed: {quoted(data, MAX_QUOTED)}")
+        pairs = [[str(p) for p in pair] for pair in members]
+        return parse_teams(pairs, rule, known=[p for pair in pairs for p in pair])
 
 
-def parse_teams(value: str | Sequence[Sequence[str]], rule: str = "sum") -> Teams:
+def parse_teams(value: str | Sequence[Sequence[str]], rule: str = "sum", *, known: Collection[str] = ()) -> Teams:
     """Teams from ``"Ali+Bora,Cem+Deniz"`` (or a list of pairs) and a partner rule.
 
-    Raises :class:`RoundError` for anything but two teams of two distinct, allowed names, or an
+    Raises :class:`RoundError` for anything but two teams of two distinct, allowed names (distinct
+    ignoring case and the Turkish letters; different names all in ``known``, as written), or an
     unknown partner rule.
     """
     if rule not in PARTNER_RULES:
-        raise RoundError(f"the partner rule is {' or '.join(PARTNER_RULES)}, not {quoted(rule)}")
+        raise RoundError(f"the partner rule is {' or '.join(PARTNER_RULES)}, not {quoted(rule, MAX_QUOTED)}")
     if isinstance(value, str):
         pairs: list[list[str]] = [team.split("+") for team in value.split(",")]
     else:
         pairs = [list(team) for team in value]
     if len(pairs) != TEAM_COUNT or any(len(pair) != TEAM_SIZE for pair in pairs):
-        raise RoundError(f"teams are two pairs of partners, written Ali+Bora,Cem+Deniz; got {quoted(value)}")
+        raise RoundError(
+            f"teams are two pairs of partners, written Ali+Bora,Cem+Deniz; got {quoted(value, MAX_QUOTED)}"
+        )
     members = tuple((check_name(a, "a player name"), check_name(b, "a player name")) for a, b in pairs)
     flat = [p for pair in members for p in pair]
     if any(not p or "=" in p or "," in p or "+" in p for p in flat):
-        raise RoundError(f"a player name in teams may not be empty or hold '=', ',' or '+': {quoted(value)}")
-    keys = [name_key(p) for p in flat]
-    if len(set(keys)) != len(keys):
-        raise RoundError(f"a player is named twice in the teams {quoted(value)}")
+        raise RoundError(
+            f"a player name in teams may not be empty or hold '=', ',' or '+': {quoted(value, MAX_QUOTED)}"
+        )
+    if named_twice(flat, known) is not None:
+        raise RoundError(f"a player is named twice in the teams {quoted(value, MAX_QUOTED)}")
     return Teams(members, rule)
 
 
