@@ -329,3 +329,23 @@ def test_an_interrupted_run_on_two_processes_ends_quietly(tmp_path: Path) -> Non
     assert b"Traceback" not in err and err.decode().strip().splitlines()[-1] == "okeytool: aborted"
     lines = record.read_text().splitlines()
     assert lines and json.loads(lines[-1])["event"] == "end"  # whole deals only
+
+
+def test_a_record_read_back_gives_the_summary_of_the_run(tmp_path: Path) -> None:
+    from okeytool.arena.record import read_record
+    from okeytool.arena.summary import Tally
+
+    args = ["--challenger", "points", "--champion", "greedy", "--deals", "2", "--seed", "8", "--work", "0.005"]
+    result = _run_cli(*args, "--json", "--record", "r.jsonl", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    run = ArenaRun("classic", "points", "greedy", deals=2, seed=8, work=0.005)
+    tally = Tally(run.the_rules())
+    deals = list(read_record(tmp_path / "r.jsonl"))
+    for games in deals:
+        tally.add(games)
+    assert [g.deal for games in deals for g in games] == [0, 0, 0, 0, 1, 1, 1, 1]
+    assert _summary(json.dumps(tally.to_json(run, 1.0))) == _summary(result.stdout)
+    cut = tmp_path / "cut.jsonl"
+    text = (tmp_path / "r.jsonl").read_text()
+    cut.write_text(text[: len(text) * 3 // 4])  # stopped while the second deal was written
+    assert [g.deal for games in read_record(cut) for g in games] == [0, 0, 0, 0]
