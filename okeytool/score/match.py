@@ -183,6 +183,19 @@ def extended(before: Standings, round_: RoundScore, end: EndRule) -> Standings:
     for player, points in round_.scores.items():
         totals[player] += points
     rounds = (*before.rounds, round_)
+    after = game_end(before.rules, before.players, totals, rounds, end)
+    return Standings(before.rules, before.players, rounds, (*before.running, dict(totals)), totals, after)
+
+
+def game_end(
+    rules: Rules, players: Sequence[str], totals: Mapping[str, int], rounds: Sequence[RoundScore], end: EndRule
+) -> GameEnd:
+    """The end of the game after ``rounds``, the players at ``totals``: the first Kafa under
+    ``kafa = match-win`` wins it; otherwise the ``end`` rule decides.
+
+    >>> from okeytool.rules import get_rules
+    >>> game_end(get_rules("classic"), ["A", "B", "C"], {"A": 6, "B": 0, "C": 3}, (), pagat_end)
+    GameEnd(finished=True, winners=('A', 'C'), out=())
+    """
     kafa = next((r.match_winner for r in rounds if r.match_winner), None)
-    game_end = GameEnd(True, (kafa,)) if kafa is not None else end(before.rules, before.players, totals, rounds)
-    return Standings(before.rules, before.players, rounds, (*before.running, dict(totals)), totals, game_end)
+    return GameEnd(True, (kafa,)) if kafa is not None else end(rules, players, totals, rounds)

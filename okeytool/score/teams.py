@@ -154,5 +154,14 @@ def team_standings(teams: Teams, standings: Standings) -> TeamStandings:
         for name, value in points.items():
             totals[name] += value
         running.append(dict(totals))
-    winners = best(teams.names, totals, 1, highest=False) if standings.finished else ()
+    winners = team_winners(teams, totals) if standings.finished else ()
     return TeamStandings(teams, tuple(rounds), tuple(running), totals, standings.finished, winners)
+
+
+def team_winners(teams: Teams, totals: Mapping[str, int]) -> tuple[str, ...]:
+    """The team(s) with the lower total, once the game is over (both, when level).
+
+    >>> team_winners(parse_teams("Ali+Bora,Cem+Deniz"), {"Ali+Bora": 58, "Cem+Deniz": 700})
+    ('Ali+Bora',)
+    """
+    return best(teams.names, totals, 1, highest=False)
