@@ -308,6 +308,23 @@ def test_penalty_elimination_goes_on_with_the_players_left() -> None:
     assert not game.finished and set(game.out) == {"P3", "P4"} and game.active == ("P1", "P2")
 
 
+def test_penalty_elimination_when_the_last_two_go_out_together_the_lower_of_them_wins() -> None:
+    rules = get_rules("classic", {"scheme": "penalty"})
+    two = ["P1", "P2"]
+    rounds = rounds_of("penalty", ["P1", "P1"], finish="pairs+okey")  # P2, P3, P4 at 16
+    rounds.append(score_document(pagat(scheme="penalty", winner="P2", finish="okey", gosterme=["P2"])))
+    game = standings(rules, PLAYERS, rounds)  # P1 5, P2 16; P3 and P4 at 21: out
+    assert set(game.out) == {"P3", "P4"} and not game.finished
+    for winner, finish in [("P2", "pairs")] * 3 + [("P2", "normal")] + [("P1", "normal")] * 2:
+        rounds.append(score_document(pagat(scheme="penalty", players=two, winner=winner, finish=finish)))
+    game = standings(rules, PLAYERS, rounds)
+    assert (game.totals["P1"], game.totals["P2"], game.active) == (19, 20, ("P1", "P2"))
+    last = pagat(scheme="penalty", players=two, winner="P2", finish="okey", gosterme=["P1"])
+    game = standings(rules, PLAYERS, [*rounds, score_document(last)])  # P1 23, P2 21: both out
+    assert game.finished and game.winners == ("P2",)  # not P3 and P4, out at 21 rounds before
+    assert set(game.out) == {"P1", "P3", "P4"}
+
+
 def test_penalty_two_lowest() -> None:
     rules = get_rules("classic", {"scheme": "penalty", "end": "two_lowest"})
     rounds = rounds_of("penalty", ["P1", "P1", "P2"], finish="pairs+okey")

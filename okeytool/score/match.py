@@ -62,7 +62,8 @@ def penalty_end(
 ) -> GameEnd:
     """Above 20 is out: ``elimination`` plays on until one is left; ``two_lowest`` ends, two lowest win.
 
-    If the last players all go out in the same round, the lowest of them win.
+    If the last players all go out in the same round, the lowest of them win (of the players of
+    that round: not one who went out before).
     """
     over = tuple(p for p in players if totals[p] > PENALTY_LIMIT)
     if rules.end == "two_lowest":
@@ -70,7 +71,8 @@ def penalty_end(
     left = [p for p in players if p not in over]
     if len(left) > 1:
         return GameEnd(False, out=over)
-    winners = tuple(left) if left else best(players, totals, 1, highest=False)
+    last = rounds[-1].players if rounds else players
+    winners = tuple(left) if left else best(last, totals, 1, highest=False)
     return GameEnd(True, winners, tuple(p for p in over if p not in winners))
 
 
