@@ -8,9 +8,11 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import in_process
 
 from okeytool.rules import get_rules
 from okeytool.score import Standings, extended, scheme_for, score_document, score_round, standings
@@ -308,3 +310,65 @@ def test_every_drawn_round_is_a_round_the_scheme_scores() -> None:
 def test_a_model_with_impossible_frequencies_is_refused(make: Any) -> None:
     with pytest.raises(ValueError, match="shares|rate|points|tiles"):
         make()
+
+
+# -- through the command line ----------------------------------------------------------------------
+
+
+def okeytool(db: Path, *args: str) -> str:
+    result = in_process(*args, "--db", str(db))
+    assert result.code == 0, result.err
+    return result.out
+
+
+def test_game_show_gives_the_chances(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    okeytool(db, "game", "new", "-p", ",".join(PLAYERS), "--scheme", "pagat")
+    okeytool(db, "game", "round", "-w", "Ali", "-f", "okey", "-g", "Cem")
+    okeytool(db, "game", "round", "-w", "Ali", "-f", "normal")
+    shown = json.loads(okeytool(db, "game", "show", "--json", "--simulations", "800", "--seed", "3"))
+    assert shown["totals"] == {"Ali": 19, "Bora": 13, "Cem": 14, "Deniz": 13}  # the other keys stay
+    odds = shown["match_odds"]
+    assert (odds["simulations"], odds["requested"], odds["seed"], odds["stopped"]) == (800, 800, 3, None)
+    assert set(odds["players"]) == set(PLAYERS) and odds["model"]["model"] == "classic"
+    assert odds["players"]["Ali"]["chance"] > odds["players"]["Bora"]["chance"]
+    assert all(0 < c["se"] < 0.02 for p, c in odds["players"].items() if p != "Ali")
+    again = json.loads(okeytool(db, "game", "show", "--json", "--simulations", "800", "--seed", "3"))
+    assert again["match_odds"] == odds
+    text = okeytool(db, "game", "show", "--simulations", "800", "--seed", "3")
+    ali = next(line for line in text.splitlines() if line.startswith("Ali "))
+    assert f"{odds['players']['Ali']['chance'] * 100:.1f} % ± " in ali
+    assert "chance to win: 800 simulated games from here (seed 3), ± one standard error" in text
+    assert "match_odds" not in json.loads(okeytool(db, "game", "show", "--json", "--simulations", "0"))
+    assert "chance" not in okeytool(db, "game", "show", "--simulations", "0")
+
+
+def test_game_show_of_a_finished_101_partnership(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    okeytool(db, "game", "new", "-r", "101", "-O", "rounds=1", "--teams", "Ali+Bora,Cem+Deniz")
+    okeytool(db, "game", "round", "-w", "cem", "-f", "normal", "--opened", "cem=melds", "--opened", "ali=melds",
+             "--hand", "ali=30")  # fmt: skip
+    shown = json.loads(okeytool(db, "game", "show", "--json"))
+    assert shown["team_winners"] == ["Cem+Deniz"]
+    assert shown["match_odds"]["teams"] == {"Cem+Deniz": {"chance": 1.0, "se": 0.0},
+                                            "Ali+Bora": {"chance": 0.0, "se": 0.0}}  # fmt: skip
+    assert shown["match_odds"]["simulations"] == 0
+    text = okeytool(db, "game", "show")
+    assert any(line.split()[0] == "Cem+Deniz" and line.rstrip().endswith("100 %") for line in text.splitlines())
+
+
+def test_game_show_mid_101_match(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    okeytool(db, "game", "new", "-r", "101", "-p", ",".join(PLAYERS), "-O", "rounds=3")
+    okeytool(db, "game", "round", "-w", "ali", "-f", "okey", "--opened", "ali=melds")  # the others 404 each
+    odds = json.loads(okeytool(db, "game", "show", "--json", "--simulations", "600"))["match_odds"]
+    assert odds["rounds_left"] == 2 and odds["model"]["model"] == "101"
+    assert odds["players"]["Ali"]["chance"] > 0.9
+
+
+@pytest.mark.parametrize("value", ["-1", "1000001"])
+def test_game_show_refuses_a_bad_number_of_games(tmp_path: Path, value: str) -> None:
+    db = tmp_path / "games.sqlite3"
+    okeytool(db, "game", "new", "-p", "A,B")
+    result = in_process("game", "show", "--db", str(db), "--simulations", value)
+    assert result.code == 2 and "--simulations takes 0 to 1,000,000" in result.err

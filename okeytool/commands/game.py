@@ -43,6 +43,7 @@ from okeytool.commands.score import (
 )
 from okeytool.errors import InputError
 from okeytool.ledger import FORMATS
+from okeytool.score.odds import DEFAULT_SEED, DEFAULT_SIMULATIONS, MAX_SIMULATIONS, match_odds
 from okeytool.score.teams import PARTNER_RULES
 
 if TYPE_CHECKING:
@@ -344,19 +345,38 @@ def history(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> No
 
 
 @game_app.command("show")
-def show(game: GameOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
-    """Standings, the round-by-round history, who is out or has won, and a chart of the running totals.
+def show(
+    game: GameOpt = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+    simulations: Annotated[
+        int,
+        typer.Option(
+            "--simulations",
+            help="Games simulated from the standings for each player's chance to win (0: leave it out).",
+            rich_help_panel=PANEL_OUTPUT,
+        ),
+    ] = DEFAULT_SIMULATIONS,
+    seed: Annotated[
+        int, typer.Option("--seed", help="The seed of the simulated games.", rich_help_panel=PANEL_OUTPUT)
+    ] = DEFAULT_SEED,
+) -> None:
+    """Standings with each player's chance to win, the round-by-round history, who is out or has won,
+    and a chart of the running totals.
 
     Example: okeytool game show --game 2 --json
     """
+    if not 0 <= simulations <= MAX_SIMULATIONS:
+        raise InputError(f"--simulations takes 0 to {MAX_SIMULATIONS:,}, not {simulations}")
     with ledger_at(db, write=False) as ledger:
         state = ledger.state(game)
+    odds = match_odds(state.standings, state.info.teams, simulations=simulations, seed=seed) if simulations else None
     if json:
-        print_json(state.to_json())
+        print_json({**state.to_json(), **({"match_odds": odds.to_json()} if odds is not None else {})})
         return
     from okeytool.render.game import render_state
 
-    render_state(state)
+    render_state(state, odds)
 
 
 @game_app.command("undo")

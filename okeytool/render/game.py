@@ -13,6 +13,7 @@ from okeytool.render.score import items_table, round_title
 from okeytool.render.text import and_list, inert, joined, user_text
 from okeytool.render.tiles import console
 from okeytool.score import scheme_for
+from okeytool.score.odds import MAX_ROUNDS, Chance, MatchOdds
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -61,36 +62,68 @@ def ranked(state: GameState) -> list[str]:
     return sorted(standings.players, key=lambda p: sign * standings.totals[p])
 
 
-def team_table(state: GameState) -> Table | None:
-    """A partnership game: one row per team, best first, with its total and the winner mark."""
+def team_table(state: GameState, odds: MatchOdds | None = None) -> Table | None:
+    """A partnership game: one row per team, best first, with its total, the winner mark and, with
+    ``odds``, its chance to win."""
     by_team = state.by_team
     if by_team is None:
         return None
     table = Table("team", "total", "", box=None, pad_edge=False)
+    if odds is not None:
+        table.add_column("chance", justify="right")
     for team in sorted(by_team.teams.names, key=lambda t: by_team.totals[t]):
         mark = "won" if team in by_team.winners else ""
-        table.add_row(user_text(team), Text(str(by_team.totals[team]), style="bold"), mark)
+        chance = [chance_text(odds.sides[team])] if odds is not None else []
+        table.add_row(user_text(team), Text(str(by_team.totals[team]), style="bold"), mark, *chance)
     return table
 
 
-def standings_parts(state: GameState) -> list[RenderableType]:
-    """The team table (partnership games) and the player table."""
-    teams = team_table(state)
-    return [teams, standings_table(state)] if teams is not None else [standings_table(state)]
+def standings_parts(state: GameState, odds: MatchOdds | None = None) -> list[RenderableType]:
+    """The team table (partnership games) and the player table; with ``odds``, each side's chance
+    to win (the teams' in a partnership game) and a line on how it was reckoned."""
+    teams = team_table(state, odds)
+    parts: list[RenderableType] = (
+        [teams, standings_table(state)] if teams is not None else [standings_table(state, odds)]
+    )
+    if odds is not None and not odds.finished:
+        parts.append(odds_note(odds))
+    return parts
 
 
-def standings_table(state: GameState) -> Table:
-    """One row per player, best first: total (starting points included) and winner / out marks."""
+def standings_table(state: GameState, odds: MatchOdds | None = None) -> Table:
+    """One row per player, best first: total (starting points included), winner / out marks and,
+    with ``odds``, his chance to win."""
     standings = state.standings
     by_team = state.by_team
     winners = standings.winners
     if by_team is not None:  # a partnership game is won by a team: both partners won
         winners = tuple(p for p in standings.players if by_team.teams.team_of(p) in by_team.winners)
     table = Table("player", "total", "", box=None, pad_edge=False)
+    if odds is not None:
+        table.add_column("chance", justify="right")
     for player in ranked(state):
         mark = "won" if player in winners else "out" if player in standings.out else ""
-        table.add_row(user_text(player), Text(str(standings.totals[player]), style="bold"), mark)
+        chance = [chance_text(odds.players[player])] if odds is not None else []
+        table.add_row(user_text(player), Text(str(standings.totals[player]), style="bold"), mark, *chance)
     return table
+
+
+def chance_text(chance: Chance) -> str:
+    """``41.3 % ± 0.5`` (the chance to win and one standard error, in percentage points); ``100 %``
+    or ``0 %`` when nothing was left to chance."""
+    if chance.se == 0:
+        return f"{chance.chance * 100:.0f} %"
+    return f"{chance.chance * 100:.1f} % ± {chance.se * 100:.1f}"
+
+
+def odds_note(odds: MatchOdds) -> Text:
+    """How the chances were reckoned: the games simulated, the seed, and why it stopped early."""
+    note = f"chance to win: {odds.simulations:,} simulated games from here (seed {odds.seed}), ± one standard error"
+    if odds.stopped is not None:
+        note += f"; stopped at the {odds.time_limit:g} s time limit, {odds.requested:,} asked"
+    if odds.undecided:
+        note += f"; {odds.undecided:,} still going after {MAX_ROUNDS:,} rounds (won by nobody)"
+    return Text(note, style="dim")
 
 
 def history_table(state: GameState) -> Table:
@@ -131,9 +164,10 @@ def chart(state: GameState, width: int = 40) -> list[Text]:
     return lines
 
 
-def state_view(state: GameState) -> list[RenderableType]:
-    """The whole game: header, status, standings, history and chart."""
-    parts: list[RenderableType] = [header(state), status_text(state), *standings_parts(state)]
+def state_view(state: GameState, odds: MatchOdds | None = None) -> list[RenderableType]:
+    """The whole game: header, status, standings (with ``odds``, each side's chance to win), history
+    and chart."""
+    parts: list[RenderableType] = [header(state), status_text(state), *standings_parts(state, odds)]
     if state.records:
         parts += [Text("\nrounds", style="bold"), history_table(state)]
         parts.append(Text(f"\nrunning totals ({'lower' if _lower(state) else 'higher'} is better)", style="bold"))
@@ -141,9 +175,9 @@ def state_view(state: GameState) -> list[RenderableType]:
     return parts
 
 
-def render_state(state: GameState) -> None:
+def render_state(state: GameState, odds: MatchOdds | None = None) -> None:
     """Print :func:`state_view`."""
-    show(state_view(state))
+    show(state_view(state, odds))
 
 
 def show(parts: Sequence[RenderableType]) -> None:
