@@ -246,6 +246,20 @@ def test_a_simulated_game_ends_as_the_scheme_ends_it(options: dict[str, Any], dr
     assert odds.rounds_left == rounds and odds.undecided == 0
 
 
+def test_when_the_last_two_go_out_together_in_penalty_the_lower_of_them_wins() -> None:
+    rounds = [classic_round("penalty", "Ali", "pairs+okey")] * 2
+    rounds.append(classic_round("penalty", "Bora", "okey", gosterme=["Bora"]))  # Cem and Deniz at 21: out
+    two = {"rules": "classic", "scheme": "penalty", "players": ["Ali", "Bora"]}
+    for winner, finish in [("Bora", "pairs")] * 3 + [("Bora", "normal")] + [("Ali", "normal")] * 2:
+        rounds.append(score_document({**two, "winner": winner, "finish": finish}))
+    start = game("classic", rounds, scheme="penalty")
+    assert (start.totals, start.active) == ({"Ali": 19, "Bora": 20, "Cem": 21, "Deniz": 21}, ("Ali", "Bora"))
+    drawn = Drawn("Bora", "okey", ("Ali",))  # Ali 23, Bora 21: both out
+    assert played_out(start, drawn) == (("Bora",), 1)
+    odds = match_odds(start, simulations=5, model=Always(drawn))
+    assert [p for p, c in odds.players.items() if c.chance] == ["Bora"]
+
+
 def test_a_simulated_partnership_ends_as_the_ledger_ends_it() -> None:
     # Bora goes out (-101); Deniz never opened (202); Ali and Cem hold 10 each.
     hands = {"Bora": Hand101("melds", ()), "Deniz": Hand101(None, None), "Ali": Hand101("melds", None, 10),

@@ -5,17 +5,19 @@ over (pagat: someone at 0 or below; penalty: elimination or the two lowest; okey
 and Rummikub: the number of rounds). Each simulated round is drawn from a per-round outcome model
 (:class:`ClassicRounds`, :class:`Okey101Rounds`, :class:`RummikubRounds`), written as a
 :class:`~okeytool.score.round.Round`, scored by the scheme (``scheme.complete`` and
-``scheme.score``, as ``okeytool score`` scores it) and added to the totals; the end of the game is
-:func:`~okeytool.score.match.game_end` with the scheme's end rule, as in
-:func:`~okeytool.score.match.extended`. A partnership game adds each round by team
-(:func:`~okeytool.score.teams.team_points`) and is won by the lower team total.
+``scheme.score``, as ``okeytool score`` scores it) and added to the totals; whether the game is
+over is :func:`~okeytool.score.match.game_end` with the scheme's end rule, what
+:func:`~okeytool.score.match.extended` asks after each round. (A simulation keeps only the totals,
+not whole standings: it plays hundreds of thousands of rounds. ``tests/test_match_odds.py`` holds
+each scheme's simulated game to the same game extended round by round.) A partnership game adds
+each round by team (:func:`~okeytool.score.teams.team_points`) and is won by the lower team total.
 
-A player's chance is the share of simulated games he won (a shared win counts for each winner, so
-in pagat, where the two highest win, the chances add up to 2 or a little more, as players level
-for second place all win), with its standard error
-``sqrt(p (1 - p) / n)``. The simulation is seeded: the same standings give the same odds every run.
-It stops early, and says so (``stopped = "time"``), when the time limit is reached; the games
-simulated until then are the first games of the full run.
+A player's chance is the share of simulated games he won, with its standard error
+``sqrt(p (1 - p) / n)``. A shared win counts for each winner: in pagat, where the two highest win,
+the chances add up to 2, or a little more as players level for second place all win. The
+simulation is seeded: the same standings give the same odds every run. It stops early, and says so
+(``stopped = "time"``), when the time limit is reached; the games simulated until then are the
+first games of the full run.
 
 The default outcome frequencies are one table, :data:`ROUND_MODELS`, each number with its source.
 
@@ -467,8 +469,9 @@ class _Simulation:
                 team_totals = tuple(map(add, team_totals, step.team_points))
             played.append(step.score)
             counted += step.score.counted
-            # The end rules read the totals, the counted rounds and a Kafa that wins the game.
-            key = (totals, team_totals, counted, step.score.match_winner)
+            # The end rules read the totals, who played the round (penalty: the last players out
+            # together), the counted rounds (101, Rummikub) and a Kafa that wins the game.
+            key = (active, totals, team_totals, counted, step.score.match_winner)
             state = self.states.get(key)
             if state is None:
                 state = self.states[key] = self.state(totals, team_totals, played)
