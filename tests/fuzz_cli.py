@@ -442,6 +442,8 @@ class ArgumentLists:
             args += ["--time-limit", f"{rng.choice((0.05, 0.2, 0.5, 1.0)):g}"]
         if "connect_timeout" in names and "--scheduler" in args:
             args += ["--connect-timeout", "0.2"]
+        if "deals" in names and not any(a == "--deals" or a.startswith("--deals=") for a in args):
+            args += ["--deals", "1"]  # an arena of the default 100 deals runs for minutes
         return [*command.path, *args]
 
     def param_values(self, param: Param) -> list[str]:
