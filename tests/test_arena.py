@@ -344,8 +344,20 @@ def test_a_record_read_back_gives_the_summary_of_the_run(tmp_path: Path) -> None
     for games in deals:
         tally.add(games)
     assert [g.deal for games in deals for g in games] == [0, 0, 0, 0, 1, 1, 1, 1]
-    assert _summary(json.dumps(tally.to_json(run, 1.0))) == _summary(result.stdout)
+    printed = _summary(result.stdout)
+    assert printed.pop("stopped") is None
+    assert _summary(json.dumps(tally.to_json(run, 1.0))) == printed
     cut = tmp_path / "cut.jsonl"
     text = (tmp_path / "r.jsonl").read_text()
     cut.write_text(text[: len(text) * 3 // 4])  # stopped while the second deal was written
     assert [g.deal for games in read_record(cut) for g in games] == [0, 0, 0, 0]
+
+
+def test_a_time_limit_stops_after_whole_deals_and_says_so(tmp_path: Path) -> None:
+    args = ["--challenger", "greedy", "--champion", "random", "--deals", "500", "--jobs", "2", "--time-limit", "1"]
+    result = _run_cli(*args, "--json", "--record", "r.jsonl", cwd=tmp_path)
+    assert result.returncode == 3 and "stopped: the time limit (1 s) passed after" in result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["stopped"] == "time" and summary["deals_asked"] == 500
+    assert 0 < summary["deals"] < 500 and summary["rounds"] == 4 * summary["deals"]
+    assert check_record(load_record(tmp_path / "r.jsonl")) == []

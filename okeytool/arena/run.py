@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -159,7 +159,7 @@ def read_deal_text(text: str) -> list[GameRecord]:
     return out
 
 
-def play(run: ArenaRun, *, jobs: int = 1, scheduler: str | None = None) -> Iterator[list[GameRecord]]:
+def play(run: ArenaRun, *, jobs: int = 1, scheduler: Any = None) -> Generator[list[GameRecord], None, None]:
     """Every deal's games, in deal order: in this process (``jobs`` 1), on ``jobs`` local processes,
     or on the Dask cluster at ``scheduler``. Raises what :meth:`ArenaRun.check` raises, and
     :class:`ClusterError`."""
@@ -186,7 +186,8 @@ def _in_processes(answer: Callable[[int], str], deals: range, jobs: int) -> Iter
 
     window = 4 * jobs
     source = iter(deals)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         pending: deque[Future[str]] = deque()
         for k in source:
             pending.append(pool.submit(answer, k))
@@ -198,3 +199,5 @@ def _in_processes(answer: Callable[[int], str], deals: range, jobs: int) -> Iter
             if nxt is not None:
                 pending.append(pool.submit(answer, nxt))
             yield read_deal_text(text)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # a run stopped early waits for no deal not begun

@@ -100,6 +100,14 @@ ProgressOpt = Annotated[
     bool, typer.Option(help="Show a progress bar on stderr (when it is a terminal).", rich_help_panel=PANEL_OUTPUT)
 ]
 PolicyOpt = Annotated[str, typer.Option(help="The policy that answers: random, greedy, acceptance, chance, points.")]
+ArenaTimeLimitOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--time-limit", metavar="SECONDS", show_default=False, rich_help_panel=PANEL_SOLVER,
+        help="Stop after the deal during which this many seconds have passed: the summary is of the deals "
+        "played, and the command ends with exit code 3.",
+    ),
+]  # fmt: skip
 EngineSeedOpt = Annotated[int, typer.Option(help="Seed of the policy's random choices.")]
 
 
@@ -122,6 +130,7 @@ def register(app: typer.Typer) -> None:
         record: RecordOpt = None,
         plot: PlotOpt = None,
         progress: ProgressOpt = True,
+        time_limit: ArenaTimeLimitOpt = None,
         json: JsonOpt = False,
     ) -> None:
         """Play policies against each other on duplicate deals and measure the difference.
@@ -145,7 +154,10 @@ def register(app: typer.Typer) -> None:
         run = ArenaRun(rules=rules, challenger=challenger, champion=champion, deals=deals, seed=seed,
                        options=parse_options(option), work=work, risk=risk, move_limit=move_limit)  # fmt: skip
         run.check()
+        if time_limit is not None and not time_limit > 0:
+            raise InputError(f"--time-limit takes a number of seconds above 0, not {time_limit:g}")
         the_rules = run.the_rules()
+        stopped = False
         tally = Tally(the_rules)
         out = _record_stream(record) if record is not None else None
         started = time.perf_counter()
@@ -159,7 +171,11 @@ def register(app: typer.Typer) -> None:
                         _write_games(out, dealt)
                     if bar is not None:
                         bar.update(tally.rounds, tally.difference / max(1, tally.rounds))
+                    if time_limit is not None and time.perf_counter() - started > time_limit:
+                        stopped = tally.rounds < deals * 4
+                        break
             finally:
+                games.close()  # deals still being played are let go
                 if bar is not None:
                     bar.close()
         finally:
@@ -167,6 +183,10 @@ def register(app: typer.Typer) -> None:
                 out.close()
         seconds = time.perf_counter() - started
         summary = tally.to_json(run, seconds)
+        summary["deals"] = tally.rounds // 4
+        summary["stopped"] = "time" if stopped else None
+        if stopped:
+            summary["deals_asked"] = deals
         if plot is not None:
             from okeytool.arena.plot import calibration_plot
 
@@ -178,10 +198,16 @@ def register(app: typer.Typer) -> None:
             from okeytool.commands.common import print_json
 
             print_json(summary)
-            return
-        from okeytool.render.arena import render_summary
+        else:
+            from okeytool.render.arena import render_summary
 
-        render_summary(summary)
+            render_summary(summary)
+        if stopped:
+            sys.stderr.write(
+                f"okeytool: stopped: the time limit ({time_limit:g} s) passed after "
+                f"{tally.rounds // 4} of {deals} deals\n"
+            )
+            raise typer.Exit(3)  # the exit code of a command stopped by its time limit
 
     @app.command()
     def engine(
