@@ -197,6 +197,24 @@ def test_end_enters_the_result_in_the_current_game(db: Path) -> None:
     assert game["totals"] == {"Ali": 16, "Bora": 20, "Cem": 16, "Deniz": 16}
 
 
+def test_gosterme_is_recalled_before_the_first_draw(db: Path) -> None:
+    """A hand holding the indicator's twin (R4 beside indicator R4) may show it before its first draw
+    (rules.md 3.3): the round says so in its text and in ``may_show_indicator``, and stops after the draw."""
+    started = cli(db, "start", "-i", "R4", "R1-4 B5-7 K9-11 Y1-3 K1")
+    assert started.returncode == 0, started.stderr
+    assert "gösterme: you hold R4, the indicator's twin: show it before your first draw\n" in started.stdout
+    assert event(db, "show")["may_show_indicator"] is True
+    drawn = event(db, "draw", "K5")
+    assert drawn["may_show_indicator"] is False
+    assert "gösterme" not in cli(db, "show").stdout
+    event(db, "start", "-i", "R4", "R1-4 B5-7 K9-11 Y1-3 K1 K5")  # the starter: until his first throw
+    assert "before your first throw" in cli(db, "show").stdout
+    assert event(db, "throw", "K5")["may_show_indicator"] is False
+    assert event(db, "start", "-i", "R5", "R1-4 B5-7 K9-11 Y1-3 K1")["may_show_indicator"] is False  # no twin
+    okey101 = event(db, "start", "-r", "101", "-i", "R4", "R1-4 B5-7 K9-11 Y1-3 K1-3 Y9-13")
+    assert okey101["may_show_indicator"] is False  # no gösterme in 101
+
+
 def test_a_process_killed_mid_command_leaves_the_round_consistent(db: Path) -> None:
     event(db, "start", "-i", "R4", "R1-3 B5-7 K9-11 Y1-4 K1")
     env = {**os.environ, "OKEYTOOL_DB": str(db)}

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.text import inert
-from okeytool.render.tiles import console, deal_text, tiles_text
+from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ def state_renderable(
         parts.append(Text(note, style="dim"))
     parts.append(head)
     parts.append(Text("hand  ").append_text(tiles_text(state.hand, deal)))
+    if state.may_show_indicator and deal.indicator is not None:
+        parts.append(gosterme_text(deal.indicator, deal, starter=state.phase == "throw"))
     if state.discards:
         parts.append(Text("seen  ", style="dim").append_text(tiles_text(state.discards, deal)))
     if state.table:
@@ -58,6 +60,18 @@ def state_renderable(
         )
     parts.append(advice_renderable(deal, advice, rows=rows))
     return Group(*parts)
+
+
+def gosterme_text(indicator: Tile, deal: Deal, *, starter: bool) -> Text:
+    """The reminder that the hand may show the indicator's twin now (rules.md 3.3): before the
+    first draw, or for the ``starter`` (who does not draw on his first turn) before his first throw."""
+    when = "throw" if starter else "draw"
+    return (
+        Text("gösterme: ", style="bold cyan")
+        .append("you hold ")
+        .append_text(tile_text(indicator, deal))
+        .append(f", the indicator's twin: show it before your first {when}")
+    )
 
 
 def render_state(played: PlayedRound, advice: Answer | None, *, rows: int | None = None, note: str = "") -> None:

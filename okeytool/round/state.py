@@ -45,7 +45,7 @@ class RoundState:
     ``own_melds``: melds the player laid himself (101; in Rummikub the tiles laid since the last
     ``table`` event). ``seen`` (property): everything known to be out of play but the indicator.
     ``drawn``: how many tiles the player has drawn or taken so far (the win chance's horizon,
-    :func:`okeytool.round.advice.draws_left`, is derived from it).
+    :func:`okeytool.round.advice.draws_left`, is derived from it); ``thrown``: how many he has thrown.
     """
 
     deal: Deal
@@ -59,6 +59,16 @@ class RoundState:
     events: int = 1
     end: End | None = None
     drawn: int = 0
+    thrown: int = 0
+
+    @property
+    def may_show_indicator(self) -> bool:
+        """Gösterme (showing the indicator's twin, rules.md 3.3) is open now: the rules have it, the
+        hand holds the twin, and the player has not drawn yet (the starter, who does not draw on his
+        first turn: has not thrown yet)."""
+        if self.end is not None or self.drawn or self.thrown:
+            return False
+        return game_of(self.deal.rules).may_show(self.deal, self.hand)
 
     @property
     def seen(self) -> tuple[Tile, ...]:
@@ -142,7 +152,8 @@ def apply(state: RoundState, event: Event, *, stored: bool = False) -> RoundStat
         if state.phase != "throw":
             raise EventError(f"cannot throw {tile}: the hand holds {len(state.hand)} tiles, draw or take first")
         hand = _without(state.hand, [tile], "the hand")
-        return replace(nxt, hand=hand, discards=tuple(sorted([*state.discards, tile])), phase="draw")
+        discards = tuple(sorted([*state.discards, tile]))
+        return replace(nxt, hand=hand, discards=discards, phase="draw", thrown=state.thrown + 1)
     if isinstance(event, Seen):
         if not event.tiles:
             raise EventError("seen needs at least one tile")
