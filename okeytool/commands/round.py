@@ -8,6 +8,8 @@ Every event command prints the state after it and the advice for the hand (cli.m
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,7 +28,7 @@ from okeytool.commands.common import (
     one_of,
     print_json,
 )
-from okeytool.commands.score import finishes_by_scheme, read_text
+from okeytool.commands.score import GostermeOpt, HandOpt, OpeningsOpt, PenaltyOpt, finishes_by_scheme, read_text
 from okeytool.errors import InputError
 from okeytool.ledger.rounds import book_at
 from okeytool.limits import DEFAULT_TIME_LIMIT
@@ -35,6 +37,8 @@ from okeytool.score import SCHEMES
 
 if TYPE_CHECKING:
     from okeytool.ledger.rounds import PlayedRound
+    from okeytool.round.state import RoundState
+    from okeytool.rules import Rules
 
     EndFinish = str
 else:
@@ -273,17 +277,41 @@ def end(
         ),
     ] = None,
     game: Annotated[bool, typer.Option("--game", help="Also enter the result as a round of the current game.")] = False,
+    me: Annotated[
+        str | None,
+        typer.Option(
+            "--me",
+            help="With --game: your name in the game; your opening and the tiles you hold come from the "
+            "round (101; Rummikub: your rack).",
+            autocompletion=completion.players(),
+        ),
+    ] = None,
+    gosterme: GostermeOpt = None,
+    opened: OpeningsOpt = None,
+    hand: HandOpt = None,
+    penalty: PenaltyOpt = None,
     round_id: RoundOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """End the current round (or --round ID): the winner and the finish (with --game, also scored in the current game).
 
-    Example: okeytool round end --winner Ali --finish okey --game
+    With --game the round is scored as 'game round' scores it: in 101 each other player's opening
+    (--opened NAME=melds) and what he holds (--hand NAME=24 as called, or NAME=TILES), and --me NAME
+    fills in your own opening and tiles from the round; what you give for yourself replaces them.
+
+    Examples:
+
+      okeytool round end --winner Ali --finish okey --game
+
+      okeytool round end -w Bora --game --me Ali --opened Bora=melds --opened Cem=pairs --hand Cem=10
     """
     from okeytool.round.events import End
     from okeytool.round.state import finishes
 
+    scoring = GameEntry(me, gosterme, opened, hand, penalty)
+    if not game and scoring.given():
+        raise InputError(f"give {', '.join(scoring.given())} with --game: they score the round in the game")
     with book_at(db) as book:
         current = book.round(round_id)
         kind = finish or finishes(current.state.deal, winner is not None)[0]
@@ -293,28 +321,83 @@ def end(
         apply(current.state, event)  # refuse a bad end before the game is touched
         entered = None
         if game:
-            entered = _enter_in_game(book.path, current.state, winner, kind)
+            named, entered = _enter_in_game(book.path, current.state, winner, kind, scoring)
+            event = End(named, kind)  # the winner as the game names him
         played = book.add(event, current.id)
     show_state(played, json, note=entered or "")
 
 
-def _enter_in_game(path: Path, state: Any, winner: str | None, finish: str) -> str:
-    """Add the round's result to the current ledger game. Raises :class:`LedgerError`, :class:`RoundError`."""
+@dataclass(frozen=True)
+class GameEntry:
+    """What ``round end --game`` takes beyond the round to score it in the game (``game round``'s
+    options), and ``me``: the follower's name in the game."""
+
+    me: str | None
+    gosterme: list[str] | None
+    opened: list[str] | None
+    hand: list[str] | None
+    penalty: list[str] | None
+
+    def given(self) -> list[str]:
+        """The options given, as typed (``--me``, ``--opened`` ...)."""
+        return [f"--{f.name}" for f in fields(self) if getattr(self, f.name)]
+
+
+def _enter_in_game(
+    path: Path, state: RoundState, winner: str | None, finish: str, entry: GameEntry
+) -> tuple[str | None, str]:
+    """Add the round's result to the current ledger game: the winner as the game names him, and the
+    note saying so. Raises :class:`LedgerError`, :class:`RoundError`, :class:`InputError`."""
+    from okeytool.commands.score import round_document
     from okeytool.ledger import open_ledger
 
-    document: dict[str, Any] = {"winner": winner}
-    if finish != "null":
-        document["finish"] = finish
-    if state.deal.indicator is not None:
-        document["indicator"] = str(state.deal.indicator)
     ledger = open_ledger(path)
     try:
+        info = ledger.game()
+        document = round_document(
+            info.rules, players=info.players, winner=winner, null=winner is None,
+            finish=None if finish == NULL_FINISH else finish, gosterme=entry.gosterme, kafa=False,
+            winner_tiles=None, indicator=str(state.deal.indicator) if state.deal.indicator is not None else None,
+            okey=None, opened=entry.opened, hand=entry.hand, penalty=entry.penalty,
+        )  # fmt: skip
+        if entry.me is not None:
+            _own_hand(document, state, info.rules, info.players, entry)
         game_state = ledger.add_round(document)
     finally:
         ledger.close()
     from okeytool.render.text import inert
 
-    return f"entered as round {len(game_state.records)} of game {inert(game_state.info.title)}"
+    return document.get("winner"), f"entered as round {len(game_state.records)} of game {inert(game_state.info.title)}"
+
+
+def _own_hand(
+    document: dict[str, Any], state: RoundState, rules: Rules, players: Sequence[str], entry: GameEntry
+) -> None:
+    """Fill in the follower's (``--me``) part of a round document from the round: in 101 how he
+    opened and, unless he went out, the tiles he holds; in Rummikub his rack. What the options give
+    for him stays. Raises :class:`InputError` in a game that scores no hands, :class:`RoundError`
+    for a name that is no player's."""
+    from okeytool.score import scheme_for
+    from okeytool.score.names import match_name
+    from okeytool.tiles import format_tiles
+
+    assert entry.me is not None
+    me = match_name(entry.me, players, "--me")
+    scheme = scheme_for(rules)
+    went_out = document.get("winner") == me
+    if scheme.uses_racks:
+        if not went_out:
+            document.setdefault("racks", {}).setdefault(me, format_tiles(state.hand, sort=True))
+        return
+    if not scheme.uses_hands:
+        raise InputError(f"--me fills in your hand where hands are scored (101, rummikub), not in {rules.name}")
+    hands = document.setdefault("hands", {})
+    own = hands.setdefault(me, {})
+    told = {match_name(value.partition("=")[0].strip(), players, "--opened") for value in entry.opened or ()}
+    if me not in told:
+        own["opened"] = state.opening
+    if not went_out and "tiles" not in own and "points" not in own:
+        own["tiles"] = format_tiles(state.hand, sort=True)
 
 
 @round_app.command("list")

@@ -46,6 +46,8 @@ class RoundState:
     ``table`` event). ``seen`` (property): everything known to be out of play but the indicator.
     ``drawn``: how many tiles the player has drawn or taken so far (the win chance's horizon,
     :func:`okeytool.round.advice.draws_left`, is derived from it); ``thrown``: how many he has thrown.
+    ``opening``: how the player opened in 101, ``"melds"`` or ``"pairs"`` (None before he opens, and
+    in the other games), as a 101 round's score asks.
     """
 
     deal: Deal
@@ -60,6 +62,7 @@ class RoundState:
     end: End | None = None
     drawn: int = 0
     thrown: int = 0
+    opening: str | None = None
 
     @property
     def may_show_indicator(self) -> bool:
@@ -212,6 +215,7 @@ def _open(state: RoundState, nxt: RoundState, event: Open) -> RoundState:
     hand = _without(state.hand, [t for m in melds for t in m], "the hand")
     if not hand:
         raise EventError("keep one tile to throw: a hand is never laid down whole")
+    opening = state.opening
     if not state.opened:
         value, pairs = game.opening_value(deal, melds)
         if value < deal.rules.open_points and pairs < deal.rules.open_pairs:
@@ -219,7 +223,8 @@ def _open(state: RoundState, nxt: RoundState, event: Open) -> RoundState:
                 f"an opening needs melds worth {deal.rules.open_points} or {deal.rules.open_pairs} pairs; "
                 f"these are worth {value}"
             )
-    return replace(nxt, hand=hand, own_melds=(*state.own_melds, *melds), opened=True)
+        opening = "melds" if value >= deal.rules.open_points else "pairs"  # rules.md 5.2, 5.3
+    return replace(nxt, hand=hand, own_melds=(*state.own_melds, *melds), opened=True, opening=opening)
 
 
 #: The finish of a round that ended without a winner where the scheme has no name for it (classic: a null round).
