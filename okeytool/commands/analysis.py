@@ -13,6 +13,7 @@ import typer
 
 from okeytool.commands.common import (
     PANEL_SOLVER,
+    AllOpt,
     ChanceGoalName,
     HasOpenedOpt,
     IndicatorOpt,
@@ -25,8 +26,10 @@ from okeytool.commands.common import (
     TableOpt,
     TilesArg,
     TimeLimitOpt,
+    TopOpt,
     TypedQuestion,
     ask,
+    read_top,
 )
 
 DeepOpt = Annotated[
@@ -165,6 +168,8 @@ def register(app: typer.Typer) -> None:
         risk: RiskOpt = None,
         goal: ChanceGoalOpt = None,
         time_limit: TimeLimitOpt = None,
+        top: TopOpt = None,
+        all_rows: AllOpt = False,
         json: JsonOpt = False,
     ) -> None:
         """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
@@ -190,4 +195,4 @@ def register(app: typer.Typer) -> None:
             goal=goal,
             time_limit=time_limit,
         )
-        ask("discard", typed, json)
+        ask("discard", typed, json, read_top(top, all_rows))

@@ -22,6 +22,7 @@ from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.goals import CHANCE_GOALS, PLAY_GOALS
 from okeytool.questions import SOLVERS
+from okeytool.render.rows import PLAIN_ROWS, Top
 from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES, Rules, get_rules
 
 #: Help panels of the commands with many options (``score``, ``game round``, ``discard`` ...).
@@ -156,6 +157,27 @@ JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document instead of tables.", rich_help_panel=PANEL_OUTPUT)
 ]
 TilesArg = Annotated[list[str], typer.Argument(help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")]
+TopOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--top", show_default=False, rich_help_panel=PANEL_OUTPUT,
+        help="Rows of the ranking shown: the best N (default: as many as fit on the screen; "
+        f"{PLAIN_ROWS} when the output is not a terminal). --json lists every row.",
+    ),
+]  # fmt: skip
+AllOpt = Annotated[
+    bool, typer.Option("--all", "-a", help="Show every row of the ranking.", rich_help_panel=PANEL_OUTPUT)
+]
+
+
+def read_top(top: int | None, all_rows: bool) -> Top:
+    """The rows asked for with ``--top N`` or ``--all`` (neither: one screen, see
+    :mod:`okeytool.render.rows`). Raises :class:`InputError` for both, or N below 1."""
+    if top is not None and all_rows:
+        raise InputError("--top N shows the best N rows, --all every row: give one, not both")
+    if top is not None and top < 1:
+        raise InputError(f"--top takes a number of rows, 1 or more, not {top}")
+    return "all" if all_rows else "screen" if top is None else top
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -240,10 +262,11 @@ class TypedQuestion:
         return given
 
 
-def ask(command: str, typed: TypedQuestion, json_output: bool) -> None:
+def ask(command: str, typed: TypedQuestion, json_output: bool, top: Top = "all") -> None:
     """Read the question ``typed`` on the command line, answer it, print the answer, all within its
     time limit (``--time-limit``; the output is held until the command is done, so a question
-    stopped while its answer is printed shows no half answer).
+    stopped while its answer is printed shows no half answer). ``top``: the rows of a ranking shown
+    as text (:func:`read_top`); the JSON document has every row.
 
     Raises :class:`InputError` for a bad question, :class:`~okeytool.limits.TimeLimitExceeded` when
     the time limit passes, and the solvers' errors.
@@ -261,7 +284,7 @@ def ask(command: str, typed: TypedQuestion, json_output: bool) -> None:
             return
         from okeytool.render.results import render_result
 
-        render_result(question.deal, result)
+        render_result(question.deal, result, top=top)
 
 
 def print_json(document: object) -> None:

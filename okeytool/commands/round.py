@@ -17,6 +17,7 @@ import typer
 
 from okeytool.commands import completion
 from okeytool.commands.common import (
+    AllOpt,
     DbOpt,
     IndicatorOpt,
     JsonOpt,
@@ -25,8 +26,10 @@ from okeytool.commands.common import (
     RulesOpt,
     TilesArg,
     TimeLimitOpt,
+    TopOpt,
     one_of,
     print_json,
+    read_top,
 )
 from okeytool.commands.score import GostermeOpt, HandOpt, OpeningsOpt, PenaltyOpt, finishes_by_scheme, read_text
 from okeytool.errors import InputError
@@ -37,6 +40,7 @@ from okeytool.score import SCHEMES
 
 if TYPE_CHECKING:
     from okeytool.ledger.rounds import PlayedRound
+    from okeytool.render.rows import Top
     from okeytool.round.state import RoundState
     from okeytool.rules import Rules
 
@@ -46,7 +50,6 @@ else:
     EndFinish = one_of(*(finish for scheme in SCHEMES.values() for finish in scheme.finishes), NULL_FINISH)
 
 RoundOpt = Annotated[int | None, typer.Option("--round", help="Round id (default: the current round).")]
-AllOpt = Annotated[bool, typer.Option("--all", "-a", help="Show every row of the discard ranking.")]
 DrawsOpt = Annotated[
     int | None,
     typer.Option("--draws", show_default=False,
@@ -64,12 +67,14 @@ round_app = typer.Typer(
 
 
 def show_state(
-    played: PlayedRound, json: bool, *, rows: int | None = None, note: str = "", draws: int | None = None
+    played: PlayedRound, json: bool, *, top: Top = "screen", note: str = "", draws: int | None = None
 ) -> None:
     """Print the round's state and the advice for its hand (JSON: cli.md's round document).
 
-    ``draws``: own draws left for the win chance (None: from the round). Raises :class:`InputError`
-    for a horizon outside the chance model.
+    ``top``: the rows of a ranking shown as text (:func:`~okeytool.commands.common.read_top`; the
+    same rule after every command); the JSON document has every row. ``draws``: own draws left for
+    the win chance (None: from the round). Raises :class:`InputError` for a horizon outside the
+    chance model.
     """
     from okeytool.round.advice import state_advice
     from okeytool.round.documents import state_document
@@ -80,7 +85,7 @@ def show_state(
         return
     from okeytool.render.round import render_state
 
-    render_state(played, advice, rows=rows, note=note)
+    render_state(played, advice, top=top, note=note)
 
 
 def record(
@@ -88,7 +93,7 @@ def record(
     verb: str,
     text: str,
     json: bool,
-    rows: int | None = -1,
+    top: Top = "screen",
     draws: int | None = None,
     round_id: int | None = None,
 ) -> None:
@@ -100,7 +105,7 @@ def record(
         current = book.round(round_id)
         event = event_from_text(current.state, verb, text)
         played = book.add(event, current.id)
-    show_state(played, json, rows=_top() if rows == -1 else rows, draws=draws)
+    show_state(played, json, top=top, draws=draws)
 
 
 def _check_draws(draws: int | None) -> None:
@@ -118,6 +123,8 @@ def start(
     indicator: IndicatorOpt = None,
     okey: OkeyOpt = None,
     option: OptionOpt = None,
+    top: TopOpt = None,
+    all_rows: AllOpt = False,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -129,6 +136,7 @@ def start(
     from okeytool.parse.notation import parse_tiles
     from okeytool.round.events import Start
 
+    rows = read_top(top, all_rows)
     deal = load_deal(load_rules(rules, option), indicator, okey)
     event = Start(deal.rules.name, _changed_options(deal.rules), deal.indicator,
                   tuple(sorted(deal.resolve(parse_tiles(tiles, wrap=deal.rules.wrap)))))  # fmt: skip
@@ -137,7 +145,7 @@ def start(
     start_state(event)  # refuse a bad deal before a file is made
     with book_at(db, create=True) as book:
         played = book.start(event)
-    show_state(played, json)
+    show_state(played, json, top=rows)
 
 
 def _changed_options(rules: Any) -> dict[str, Any]:
@@ -150,6 +158,7 @@ def _changed_options(rules: Any) -> dict[str, Any]:
 @round_app.command("draw")
 def draw(
     tile: TileArg,
+    top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
     round_id: RoundOpt = None,
@@ -160,12 +169,13 @@ def draw(
 
     Example: okeytool round draw K5
     """
-    record(db, "draw", tile, json, None if all_rows else _top(), draws, round_id)
+    record(db, "draw", tile, json, read_top(top, all_rows), draws, round_id)
 
 
 @round_app.command("take")
 def take(
     tile: TileArg,
+    top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
     round_id: RoundOpt = None,
@@ -176,7 +186,7 @@ def take(
 
     Example: okeytool round take Y7
     """
-    record(db, "take", tile, json, None if all_rows else _top(), draws, round_id)
+    record(db, "take", tile, json, read_top(top, all_rows), draws, round_id)
 
 
 @round_app.command("throw")
@@ -227,6 +237,7 @@ def lay(tiles: TilesArg, round_id: RoundOpt = None, db: DbOpt = None, json: Json
 @round_app.command("show")
 def show(
     round_id: RoundOpt = None,
+    top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
     db: DbOpt = None,
@@ -237,13 +248,16 @@ def show(
     Example: okeytool round show --all
     """
     _check_draws(draws)
+    rows = read_top(top, all_rows)
     with book_at(db, write=False) as book:
         played = book.round(round_id)
-    show_state(played, json, rows=None if all_rows else _top(), draws=draws)
+    show_state(played, json, top=rows, draws=draws)
 
 
 @round_app.command("undo")
-def undo(round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+def undo(
+    round_id: RoundOpt = None, top: TopOpt = None, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False
+) -> None:
     """Remove the last event of the current round (or --round ID), never its start; says which round.
 
     Example: okeytool round undo --round 2
@@ -251,9 +265,10 @@ def undo(round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> 
     from okeytool.render.text import inert
     from okeytool.round.events import describe
 
+    rows = read_top(top, all_rows)
     with book_at(db) as book:
         removed, played = book.undo(round_id)
-    show_state(played, json, note=f"undone in round {played.id}: {inert(describe(removed))}")
+    show_state(played, json, top=rows, note=f"undone in round {played.id}: {inert(describe(removed))}")
 
 
 @round_app.command("end")
@@ -546,12 +561,6 @@ def live(db: DbOpt = None) -> None:
     from okeytool.commands.round_live import run_live
 
     run_live(db)
-
-
-def _top() -> int:
-    from okeytool.round.advice import TOP_ROWS
-
-    return TOP_ROWS
 
 
 def register(app: typer.Typer) -> None:

@@ -15,7 +15,10 @@ from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from okeytool.ledger.rounds import PlayedRound
+    from okeytool.render.rows import Top
     from okeytool.round.review import Review
     from okeytool.solver.questions import Answer
 
@@ -74,9 +77,22 @@ def gosterme_text(indicator: Tile, deal: Deal, *, starter: bool) -> Text:
     )
 
 
-def render_state(played: PlayedRound, advice: Answer | None, *, rows: int | None = None, note: str = "") -> None:
-    """Print the round's state and the advice."""
-    console().print(state_renderable(played, advice, rows=rows, note=note))
+def render_state(played: PlayedRound, advice: Answer | None, *, top: Top = "screen", note: str = "") -> None:
+    """Print the round's state and the advice (the rows of a ranking ``top`` asks for)."""
+    out = console()
+    out.print(state_view(played, advice, top=top, note=note, console=out))
+
+
+def state_view(
+    played: PlayedRound, advice: Answer | None, *, top: Top, note: str = "", console: Console
+) -> RenderableType:
+    """:func:`state_renderable` with the rows of a ranking ``top`` asks for on ``console``
+    (:func:`okeytool.render.rows.rows_shown`). The rows are chosen without the ``note``, so that a
+    state shows the same rows whichever command led to it."""
+    from okeytool.render.rows import rows_shown
+
+    rows = rows_shown(top, lambda shown: state_renderable(played, advice, rows=shown), console)
+    return state_renderable(played, advice, rows=rows, note=note)
 
 
 def advice_renderable(deal: Deal, advice: Answer | None, *, rows: int | None = None) -> RenderableType:
