@@ -43,19 +43,22 @@ ChanceOpt = Annotated[
     bool | None,
     typer.Option(
         "--chance",
-        help="classic, okeygg: the win chance and expected points of each throw within the draws left "
-        "(rules.md 4.1); a winning hand is told whether to finish now or hold.",
+        help="classic, okeygg: the win chance and expected points of each throw within the draws left; "
+        "a winning hand is told whether to finish now or hold.",
         rich_help_panel=_CHANCE,
     ),
 ]
 DrawsOpt = Annotated[
     int | None,
-    typer.Option("--draws", help="With --chance: own draws left (default 8, mid-round).", rich_help_panel=_CHANCE),
+    typer.Option(
+        "--draws", metavar="N", help="With --chance: own draws left (default 8, mid-round).", rich_help_panel=_CHANCE
+    ),
 ]
 PileOpt = Annotated[
     int | None,
     typer.Option(
         "--pile",
+        metavar="N",
         help="With --chance, instead of --draws: tiles left in the middle (four players: draws = pile // 4).",
         rich_help_panel=_CHANCE,
     ),
@@ -63,14 +66,16 @@ PileOpt = Annotated[
 RiskOpt = Annotated[
     float | None,
     typer.Option(
-        "--risk", help="With --chance: chance per draw that another player ends the round first (default 0.05).",
+        "--risk", metavar="CHANCE",
+        help="With --chance: chance per draw that another player ends the round first (default 0.05).",
         rich_help_panel=_CHANCE,
     ),
 ]  # fmt: skip
 ChanceGoalOpt = Annotated[
     ChanceGoalName | None,
     typer.Option(
-        "--goal", help="With --chance: order the throws by win chance (default) or expected points.",
+        "--goal", metavar="GOAL",
+        help="With --chance: order the throws by win chance (default) or expected points.",
         case_sensitive=False, rich_help_panel=_CHANCE,
     ),
 ]  # fmt: skip

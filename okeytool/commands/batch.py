@@ -234,12 +234,16 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def batch(
-        file: Annotated[str, typer.Argument(help="JSON-lines file of questions, or - for standard input.")],
+        file: Annotated[
+            str, typer.Argument(metavar="FILE", help="JSON-lines file of questions, or - for standard input.")
+        ],
         jobs: Annotated[
             int,
             typer.Option(
                 "--jobs",
                 "-j",
+                metavar="N",
+                show_default=False,
                 help="Worker processes (default: the machine's cores; at most 2 per core).",
                 rich_help_panel=PANEL_SOLVER,
             ),
@@ -248,6 +252,7 @@ def register(app: typer.Typer) -> None:
             float | None,
             typer.Option(
                 "--time-limit",
+                metavar="SECONDS",
                 help='Seconds each line may take unless it sets "time_limit" (default 30).',
                 rich_help_panel=PANEL_SOLVER,
                 show_default=False,
@@ -270,6 +275,7 @@ def register(app: typer.Typer) -> None:
             float,
             typer.Option(
                 "--connect-timeout",
+                metavar="SECONDS",
                 help="Seconds to reach the scheduler (with --scheduler).",
                 rich_help_panel=PANEL_CLUSTER,
             ),

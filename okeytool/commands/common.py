@@ -60,58 +60,72 @@ else:
 _CLASSIC_SCHEMES = ", ".join(OPTIONS["scheme"].choices_in("classic"))
 _ALIASES_TEXT = ", ".join(f"{alias} is {name}" for alias, name in ALIASES.items())
 
+
+def said(values: Sequence[str], last: str = "or") -> str:
+    """``a, b or c``: the values a choice takes, as its help says them."""
+    return f"{', '.join(values[:-1])} {last} {values[-1]}" if len(values) > 1 else "".join(values)
+
+
+#: The profiles, as the help of ``--rules`` names them (its value is named PROFILE, not listed).
+PROFILES_TEXT = f"{said(list(PROFILES))} ({_ALIASES_TEXT})"
+
 RulesOpt = Annotated[
     RulesName,
     typer.Option(
-        "--rules", "-r", help=f"Rule profile ({_ALIASES_TEXT}).", case_sensitive=False,
+        "--rules", "-r", metavar="PROFILE", help=f"Rule profile: {PROFILES_TEXT}.", case_sensitive=False,
         autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
 SchemeOpt = Annotated[
     SchemeName | None,
     typer.Option(
-        "--scheme", help=f"Scoring scheme; default the profile's (classic rules: {_CLASSIC_SCHEMES}).",
-        case_sensitive=False, autocompletion=completion.scheme_names, rich_help_panel=PANEL_RULES,
+        "--scheme", metavar="SCHEME", case_sensitive=False, show_default=False,
+        help=f"Scoring scheme: {said(list(SCHEME_NAMES))}; default: the profile's own (classic rules take "
+        f"{said(_CLASSIC_SCHEMES.split(', '))}).",
+        autocompletion=completion.scheme_names, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
 IndicatorOpt = Annotated[
     str | None,
     typer.Option(
-        "--indicator", "-i", help="The face-up indicator tile, e.g. R4 (its okey is R5).", rich_help_panel=PANEL_DEAL
+        "--indicator", "-i", metavar="TILE", help="The face-up indicator tile, e.g. R4 (its okey is R5).",
+        rich_help_panel=PANEL_DEAL,
     ),
-]
+]  # fmt: skip
 OkeyOpt = Annotated[
     str | None,
-    typer.Option("--okey", "-o", help="The okey tile instead of the indicator, e.g. R5.", rich_help_panel=PANEL_DEAL),
-]
+    typer.Option(
+        "--okey", "-o", metavar="TILE", help="The okey tile instead of the indicator, e.g. R5.",
+        rich_help_panel=PANEL_DEAL,
+    ),
+]  # fmt: skip
 SeenOpt = Annotated[
     str | None,
     typer.Option(
-        "--seen",
-        "-s",
-        help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.",
+        "--seen", "-s", metavar="TILES", help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.",
         rich_help_panel=PANEL_DEAL,
     ),
-]
+]  # fmt: skip
 TableOpt = Annotated[
     str | None,
     typer.Option(
-        "--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'.",
+        "--table", "-t", metavar="MELDS",
+        help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'.",
         rich_help_panel=PANEL_DEAL,
     ),
 ]  # fmt: skip
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--option", "-O", help="Rule option KEY=VALUE (repeatable), e.g. wrap=false.",
+        "--option", "-O", metavar="KEY=VALUE", help="A rule option (repeatable), e.g. wrap=false.",
         autocompletion=completion.rule_options, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
 SolverOpt = Annotated[
     SolverName | None,
     typer.Option(
-        "--solver", help="search (the default): fast exact search; cpsat: the CP-SAT model.", case_sensitive=False,
-        rich_help_panel=PANEL_SOLVER,
+        "--solver", metavar="SOLVER", help="search (the default): fast exact search; cpsat: the CP-SAT model.",
+        case_sensitive=False, rich_help_panel=PANEL_SOLVER,
     ),
 ]  # fmt: skip
 #: Whether the asking player has opened (a question's ``opened``); each player's opening in a 101 round
@@ -127,13 +141,16 @@ HasOpenedOpt = Annotated[
 ]
 GoalOpt = Annotated[
     GoalName,
-    typer.Option("--goal", "-g", help="tiles: lay the most tiles; value: lay the most points.", case_sensitive=False),
-]
+    typer.Option(
+        "--goal", "-g", metavar="GOAL", help="tiles: lay the most tiles; value: lay the most points.",
+        case_sensitive=False,
+    ),
+]  # fmt: skip
 TimeLimitOpt = Annotated[
     float | None,
     typer.Option(
-        "--time-limit", help="Seconds the answer may take (default 30); past it the command stops with exit code 3.",
-        rich_help_panel=PANEL_SOLVER,
+        "--time-limit", metavar="SECONDS", rich_help_panel=PANEL_SOLVER,
+        help="Seconds the answer may take (default 30); past it the command stops with exit code 3.",
     ),
 ]  # fmt: skip
 
@@ -148,7 +165,7 @@ def _ledger_path(value: str) -> Path:
 DbOpt = Annotated[
     Path | None,
     typer.Option(
-        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER, metavar="PATH",
+        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER, metavar="FILE",
         parser=_ledger_path,
         help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
     ),
@@ -156,11 +173,13 @@ DbOpt = Annotated[
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document instead of tables.", rich_help_panel=PANEL_OUTPUT)
 ]
-TilesArg = Annotated[list[str], typer.Argument(help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")]
+TilesArg = Annotated[
+    list[str], typer.Argument(metavar="TILES", help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")
+]
 TopOpt = Annotated[
     int | None,
     typer.Option(
-        "--top", show_default=False, rich_help_panel=PANEL_OUTPUT,
+        "--top", metavar="N", show_default=False, rich_help_panel=PANEL_OUTPUT,
         help="Rows of the ranking shown: the best N (default: as many as fit on the screen; "
         f"{PLAIN_ROWS} when the output is not a terminal). --json lists every row.",
     ),

@@ -60,12 +60,15 @@ PANEL_PLAYERS = "Players"
 GameOpt = Annotated[
     int | None,
     typer.Option(
-        "--game", help="Game id (default: the current game).", show_default=False,
+        "--game", metavar="ID", help="Game id (default: the current game).", show_default=False,
         autocompletion=completion.game_ids, rich_help_panel=PANEL_LEDGER,
     ),
 ]  # fmt: skip
 RoundNumberArg = Annotated[
-    int, typer.Argument(help="The round (1 is the first).", show_default=False, autocompletion=completion.round_numbers)
+    int,
+    typer.Argument(
+        metavar="N", help="The round (1 is the first).", show_default=False, autocompletion=completion.round_numbers
+    ),
 ]
 
 game_app = typer.Typer(
@@ -105,6 +108,7 @@ def new(
         typer.Option(
             "--players",
             "-p",
+            metavar="NAMES",
             help="Players in seating order, comma-separated (or space-separated).",
             rich_help_panel=PANEL_PLAYERS,
         ),
@@ -113,6 +117,7 @@ def new(
         str | None,
         typer.Option(
             "--teams",
+            metavar="TEAMS",
             help="Partnership 101: two teams of two, Ali+Bora,Cem+Deniz (partners sit opposite).",
             show_default=False,
             rich_help_panel=PANEL_PLAYERS,
@@ -122,13 +127,16 @@ def new(
         PartnerRule,
         typer.Option(
             "--partner-rule",
+            metavar="RULE",
             help="With --teams: sum (a team scores both partners' results) or partner-out "
             "(the hand of the finisher's partner is not counted).",
             case_sensitive=False,
             rich_help_panel=PANEL_PLAYERS,
         ),
     ] = "sum",
-    name: Annotated[str, typer.Option("--name", "-n", help="A name for the game.", rich_help_panel=PANEL_PLAYERS)] = "",
+    name: Annotated[
+        str, typer.Option("--name", "-n", metavar="NAME", help="A name for the game.", rich_help_panel=PANEL_PLAYERS)
+    ] = "",
     rules: RulesOpt = "classic",
     scheme: SchemeOpt = None,
     option: OptionOpt = None,
@@ -137,9 +145,12 @@ def new(
 ) -> None:
     """Start a game and make it the current one.
 
+    Name the players in seating order (--players), or for partnership 101 the two teams (--teams).
+
     Examples:
 
-      okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday -O renkli=true
+      okeytool game new --rules classic --scheme pagat --name friday \\
+        --players Ali,Bora,Cem,Deniz -O renkli=true
 
       okeytool game new --rules 101 --teams Ali+Bora,Cem+Deniz
     """
@@ -185,6 +196,7 @@ def add_round(
         str,
         typer.Option(
             "--note",
+            metavar="TEXT",
             help="A note kept with the round (one line, at most 200 characters).",
             rich_help_panel=PANEL_OUTPUT,
         ),
@@ -268,7 +280,9 @@ def edit(
     round_file: RoundFileOpt = None,
     note: Annotated[
         str | None,
-        typer.Option("--note", help="A new note for the round.", show_default=False, rich_help_panel=PANEL_OUTPUT),
+        typer.Option(
+            "--note", metavar="TEXT", help="A new note for the round.", show_default=False, rich_help_panel=PANEL_OUTPUT
+        ),
     ] = None,
     game: GameOpt = None,
     db: DbOpt = None,
@@ -309,10 +323,12 @@ def rename(
     old: Annotated[
         str,
         typer.Argument(
-            help="The player's name now (case and a unique prefix are enough).", autocompletion=completion.players()
+            metavar="OLD",
+            help="The player's name now (case and a unique prefix are enough).",
+            autocompletion=completion.players(),
         ),
     ],
-    new: Annotated[str, typer.Argument(help="The new name.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
     game: GameOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
@@ -381,7 +397,11 @@ def share(
     fmt: Annotated[
         str,
         typer.Option(
-            "--format", "-F", help="text (plain, for a chat) or md (Markdown).", autocompletion=completion.share_formats
+            "--format",
+            "-F",
+            metavar="FORMAT",
+            help="text (plain, for a chat) or md (Markdown).",
+            autocompletion=completion.share_formats,
         ),
     ] = "text",
     game: GameOpt = None,
@@ -448,7 +468,9 @@ def _summary(state: GameState) -> dict[str, Any]:
 
 @game_app.command("use")
 def use(
-    game_id: Annotated[int, typer.Argument(help="The game to make current.", autocompletion=completion.game_ids)],
+    game_id: Annotated[
+        int, typer.Argument(metavar="ID", help="The game to make current.", autocompletion=completion.game_ids)
+    ],
     db: DbOpt = None,
 ) -> None:
     """Make another game the current one.
@@ -466,10 +488,19 @@ def use(
 def export(
     fmt: Annotated[
         ExportFormat,
-        typer.Option("--format", "-F", help="csv (one row per round) or json (everything).", case_sensitive=False),
+        typer.Option(
+            "--format",
+            "-F",
+            metavar="FORMAT",
+            help="csv (one row per round) or json (everything).",
+            case_sensitive=False,
+        ),
     ] = "json",
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.", show_default=False)
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file instead of stdout.", show_default=False
+        ),
     ] = None,
     game: GameOpt = None,
     db: DbOpt = None,

@@ -49,14 +49,14 @@ else:
     #: The finishes a round may end with: every scheme's, and the null round of the classic schemes.
     EndFinish = one_of(*(finish for scheme in SCHEMES.values() for finish in scheme.finishes), NULL_FINISH)
 
-RoundOpt = Annotated[int | None, typer.Option("--round", help="Round id (default: the current round).")]
+RoundOpt = Annotated[int | None, typer.Option("--round", metavar="ID", help="Round id (default: the current round).")]
 DrawsOpt = Annotated[
     int | None,
-    typer.Option("--draws", show_default=False,
+    typer.Option("--draws", metavar="N", show_default=False,
                  help="Own draws left for the win chance (default: from the round, 12 less the tiles drawn or taken)."),
 ]  # fmt: skip
-TileArg = Annotated[str, typer.Argument(help="One tile, e.g. K5 (J: a real okey).")]
-MeldsArg = Annotated[list[str], typer.Argument(help="Melds, ';' between them, e.g. 'R1-3; K7 B7 Y7'.")]
+TileArg = Annotated[str, typer.Argument(metavar="TILE", help="One tile, e.g. K5 (J: a real okey).")]
+MeldsArg = Annotated[list[str], typer.Argument(metavar="MELDS", help="Melds, ';' between them, e.g. 'R1-3; K7 B7 Y7'.")]
 
 round_app = typer.Typer(
     name="round",
@@ -278,6 +278,7 @@ def end(
         typer.Option(
             "--winner",
             "-w",
+            metavar="NAME",
             help="Who won (omit for a round without a winner).",
             autocompletion=completion.players(),
         ),
@@ -287,6 +288,7 @@ def end(
         typer.Option(
             "--finish",
             "-f",
+            metavar="FINISH",
             help=f"How: {finishes_by_scheme()} No winner, classic: {NULL_FINISH}.",
             case_sensitive=False,
         ),
@@ -296,6 +298,7 @@ def end(
         str | None,
         typer.Option(
             "--me",
+            metavar="NAME",
             help="With --game: your name in the game; your opening and the tiles you hold come from the "
             "round (101; Rummikub: your rack).",
             autocompletion=completion.players(),
@@ -319,7 +322,8 @@ def end(
 
       okeytool round end --winner Ali --finish okey --game
 
-      okeytool round end -w Bora --game --me Ali --opened Bora=melds --opened Cem=pairs --hand Cem=10
+      okeytool round end -w Bora --game --me Ali \\
+        --opened Bora=melds --opened Cem=pairs --hand Cem=10
     """
     from okeytool.round.events import End
     from okeytool.round.state import finishes
@@ -446,7 +450,9 @@ def _summary(played: PlayedRound) -> dict[str, Any]:
 
 
 @round_app.command("use")
-def use(round_id: Annotated[int, typer.Argument(help="The round to make current.")], db: DbOpt = None) -> None:
+def use(
+    round_id: Annotated[int, typer.Argument(metavar="ID", help="The round to make current.")], db: DbOpt = None
+) -> None:
     """Make another round the current one.
 
     Example: okeytool round use 2
@@ -458,8 +464,10 @@ def use(round_id: Annotated[int, typer.Argument(help="The round to make current.
 
 @round_app.command("export")
 def export(
-    round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    round_id: Annotated[int | None, typer.Argument(metavar="ID", help="The round (default: the current one).")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file instead of stdout.")
+    ] = None,
     db: DbOpt = None,
 ) -> None:
     """The round's events as JSON lines, one event a line (read back by 'round import').
@@ -479,7 +487,7 @@ def export(
 
 @round_app.command("import")
 def import_(
-    source: Annotated[str, typer.Argument(help="A JSON-lines file of events ('-' for stdin).")],
+    source: Annotated[str, typer.Argument(metavar="FILE", help="A JSON-lines file of events ('-' for stdin).")],
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -514,7 +522,7 @@ def import_(
 
 @round_app.command("review")
 def review(
-    round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
+    round_id: Annotated[int | None, typer.Argument(metavar="ID", help="The round (default: the current one).")] = None,
     draws: DrawsOpt = None,
     time_limit: TimeLimitOpt = None,
     db: DbOpt = None,
