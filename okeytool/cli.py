@@ -40,7 +40,7 @@ EXIT_TIME_LIMIT = 3
 #: tests/test_startup.py holds this table to the commands themselves.
 COMMANDS = (
     Entry("check", "okeytool.commands.analysis",
-          "Is this hand winning? 14 tiles: complete or not (and how far). 15 tiles: every winning\n"
+          "Is this hand winning? 14 tiles: complete or not (and how far). 15 tiles: every winning "
           "discard, best first; a hand that does not win is told how far it is and the best throw."),
     Entry("waits", "okeytool.commands.analysis",
           "What completes these 14 tiles? Deficiency, waits with their unseen copies, useful tiles."),

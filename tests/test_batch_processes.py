@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -65,6 +66,41 @@ def test_answers_go_to_the_file_and_the_bar_to_the_terminal(tmp_path: Path) -> N
     assert '"discards"' not in text  # no answer went to the terminal
     assert "/120" in text  # the bar counts done of the total
     assert "answering" in text
+
+
+def mixed(path: Path) -> Path:
+    """Two questions answered, one bad line, one stopped by its time limit."""
+    stopped = json.loads(DISCARD % 3) | {"time_limit": 1e-9}
+    path.write_text(f'{DISCARD % 0}\n{{"id": 1, "command": "guess"}}\n{DISCARD % 2}\n{json.dumps(stopped)}\n')
+    return path
+
+
+SUMMARY = re.compile(r"okeytool: batch done: 4 lines, 2 answered, 1 error, 1 stopped by the time limit, in \d+\.\d s")
+
+
+def test_a_finished_batch_ends_with_a_summary_on_the_terminal(tmp_path: Path) -> None:
+    """``okeytool batch FILE > answers.jsonl`` at a terminal: the answers in the file, and one line
+    on stderr saying how it went."""
+    answers = tmp_path / "answers.jsonl"
+    master, slave = pty.openpty()
+    with answers.open("wb") as sink:
+        process = subprocess.Popen([*OKEYTOOL, "batch", str(mixed(tmp_path / "q.jsonl"))], stdin=slave, stdout=sink,
+                                   stderr=slave, env={**os.environ, "TERM": "xterm-256color"})  # fmt: skip
+    os.close(slave)
+    screen = visible(read_all(master, process))
+    os.close(master)
+    assert process.wait(timeout=120) == 0
+    assert [json.loads(line)["id"] for line in answers.read_text(encoding="utf-8").splitlines()] == [0, 1, 2, 3]
+    assert SUMMARY.fullmatch(screen.rstrip().splitlines()[-1]), screen  # the last line, after the bar
+
+
+def test_the_summary_on_request_without_a_terminal_keeps_stdout_pure(tmp_path: Path) -> None:
+    source = mixed(tmp_path / "q.jsonl")
+    done = subprocess.run([*OKEYTOOL, "batch", str(source), "--summary"], capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    assert done.returncode == 0
+    assert [json.loads(line)["id"] for line in done.stdout.splitlines()] == [0, 1, 2, 3]
+    assert SUMMARY.fullmatch(done.stderr.rstrip("\n")) and done.stderr.count("\n") == 1, done.stderr
 
 
 def test_without_a_terminal_nothing_but_answers(tmp_path: Path) -> None:

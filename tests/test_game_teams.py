@@ -60,15 +60,23 @@ def test_a_five_round_2v2_game_has_the_known_team_totals(tmp_path: Path, rule: s
         assert totals["Ali+Bora"] == shown["totals"]["Ali"] + shown["totals"]["Bora"]
     assert shown["finished"] and shown["team_winners"] == ["Ali+Bora"]
     text = run("game", "show")
-    assert "finished: Ali+Bora wins" in text and "running totals" in text
+    # a team of two partners takes the plural: "Ali+Bora win"
+    assert "finished: Ali+Bora win" in text and "wins" not in text and "running totals" in text
     chart = text.split("running totals")[1].splitlines()[1:]
     assert [line.split()[0] for line in chart] == ["Ali+Bora", "Cem+Deniz"]  # by team
     assert [int(line.split()[-1]) for line in chart] == [totals["Ali+Bora"], totals["Cem+Deniz"]]
     share = run("game", "share")
-    assert f"1. Ali+Bora   {totals['Ali+Bora']:>5}" in share and "finished: Ali+Bora wins" in share
+    assert f"1. Ali+Bora   {totals['Ali+Bora']:>5}" in share and "finished: Ali+Bora win" in share
     rows = list(csv.DictReader(io.StringIO(run("game", "export", "-F", "csv"))))
     assert [int(r["team Cem+Deniz"]) for r in rows[1:]] == [e["Cem+Deniz"] for e in expected]
     assert int(rows[-1]["team total Ali+Bora"]) == totals["Ali+Bora"]
+
+
+def test_a_team_of_two_takes_the_plural_verb_in_play_too(tmp_path: Path) -> None:
+    run = succeeding(tmp_path / "g.sqlite3")
+    run("game", "new", "-r", "101", "-O", "rounds=5", "--teams", "Ali+Bora,Cem+Deniz")
+    run("game", "round", *ROUNDS[0][0])
+    assert "in play: Ali+Bora lead" in run("game", "share") and "leads" not in run("game", "share")
 
 
 def test_a_renamed_partner_stays_in_his_team_and_undo_restores_it(tmp_path: Path) -> None:

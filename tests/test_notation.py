@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import make_deal
+from conftest import in_process, make_deal
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -66,8 +66,29 @@ def test_ranges_sets_and_extras() -> None:
 def test_wrapping_range_only_where_the_profile_wraps() -> None:
     assert text(parse_tiles("K12-1", wrap=True)) == "K12 K13 K1"
     assert text(parse_tiles("K11-1", wrap=True)) == "K11 K12 K13 K1"
+    assert text(parse_tiles("K10-1", wrap=True)) == "K10 K11 K12 K13 K1"
+    assert text(parse_tiles("K13-1", wrap=True)) == "K13 K1"
     with pytest.raises(NotationError, match=r"'K12-1' \(token 2\)"):
         parse_tiles("R1 K12-1", wrap=False)
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+@pytest.mark.parametrize(("written", "fix"), [("R3-1", "R1-3"), ("red9-1", "R1-9"), ("K2-K1", "K1-2")])
+def test_a_range_that_goes_down_is_refused_by_name(written: str, fix: str, wrap: bool) -> None:
+    """``R3-1`` is a typing slip for R1-3, not the 12 tiles R3..R13 R1: only the short runs at the end
+    of a row (``K10-1`` .. ``K13-1``) wrap past 13."""
+    with pytest.raises(NotationError) as caught:
+        parse_tiles(f"B5 {written}", wrap=wrap)
+    message = str(caught.value)
+    assert f"{written!r} (token 2)" in message and f"write {fix}" in message
+    assert ("wrap" in message) == wrap  # where runs wrap, the message says which ranges do
+
+
+def test_a_range_that_goes_down_is_one_error_line_through_the_command() -> None:
+    done = in_process("check", "-i", "Y7", "R3-1", "B9-11", "K5", "Y5", "R5", "K11-13", "K1", "B2")
+    assert done.code == 2 and done.out == ""
+    assert done.err.startswith("okeytool: error: range goes down from 3 to 1 in 'R3-1' (token 1): write R1-3")
+    assert done.err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
@@ -81,7 +102,7 @@ def test_wrapping_range_only_where_the_profile_wraps() -> None:
         ("R", "missing number in 'R' (token 1)"),
         ("B2 7", "missing colour in '7' (token 2)"),
         ("R3-", "missing number in 'R3-' (token 1)"),
-        ("R6-3", "range must go up (or wrap to 1) in 'R6-3' (token 1)"),
+        ("R6-3", "range goes down from 6 to 3 in 'R6-3' (token 1): write R3-6"),
         ("R3-3", "in 'R3-3' (token 1)"),
         ("RB3-5", "a range takes one colour in 'RB3-5' (token 1)"),
         ("RR7", "a set names each colour once in 'RR7' (token 1)"),
@@ -197,7 +218,7 @@ def test_a_range_may_repeat_its_colour(written: str, canonical: str) -> None:
         ("R1-RB4", "a range stays in one colour in 'R1-RB4' (token 1)"),
         ("R1-X4", "unknown colour 'X' in 'R1-X4' (token 1)"),
         ("R1-R", "missing number in 'R1-R' (token 1)"),
-        ("R6-R3", "range must go up (or wrap to 1) in 'R6-R3' (token 1)"),
+        ("R6-R3", "range goes down from 6 to 3 in 'R6-R3' (token 1): write R3-6"),
         ("sahte5", "unknown colour 'sahte' in 'sahte5' (token 1)"),
         ("okey5", "unknown colour 'okey' in 'okey5' (token 1)"),
         ("pınk5", "unknown colour 'pınk' in 'pınk5' (token 1)"),

@@ -197,6 +197,64 @@ def test_end_enters_the_result_in_the_current_game(db: Path) -> None:
     assert game["totals"] == {"Ali": 16, "Bora": 20, "Cem": 16, "Deniz": 16}
 
 
+def followed_101_round(db: Path) -> dict[str, Any]:
+    """A 101 round followed to its opening and the throw after it (the state after the throw)."""
+    event(db, "start", "--rules", "101", "-i", "K9", "R1-4 B9-11 K5 Y5 R5 K11-13 Y1 Y3 Y8 B1 B3 R12 R13 K2")
+    best = event(db, "draw", "K10")["advice"]["discards"][0]
+    event(db, "open", "; ".join(" ".join(p["tile"] for p in meld) for meld in best["melds"]))
+    return event(db, "throw", best["tile"])
+
+
+def test_a_followed_101_round_is_entered_in_the_game(db: Path) -> None:
+    """``round end --game`` in 101: the others' openings and hands (by points or tiles) as ``game round``
+    takes them, and the follower's own (``--me``) from the round: his opening and the tiles he holds."""
+    from okeytool.deal import Deal
+    from okeytool.rules import get_rules
+    from okeytool.values import hand_value
+
+    env = {"OKEYTOOL_DB": str(db)}
+    assert in_process("game", "new", "-r", "101", "--players", "Ali,Bora,Cem,Deniz", env=env).code == 0
+    held = followed_101_round(db)["hand"]
+    points = hand_value(Deal(get_rules("101"), parse_tile("K9")), [parse_tile(t) for t in held])
+    bad = cli(db, "end", "-w", "bora", "--game", "--me", "nobody", "--opened", "bora=melds")
+    assert bad.returncode == 2 and "unknown player 'nobody' as --me" in bad.stderr and event(db, "show")["end"] is None
+    assert cli(db, "end", "-w", "bora", "--opened", "bora=melds").returncode == 2  # not without --game
+    ended = event(db, "end", "-w", "bora", "-f", "normal", "--game", "--me", "ali",
+                  "--opened", "bora=melds", "--opened", "cem=pairs", "--hand", "cem=10")  # fmt: skip
+    assert ended["end"]["winner"] == "Bora"  # the game's name for him
+    game = json.loads(in_process("game", "show", "--json", env=env).out)
+    assert game["rounds"][-1]["scores"] == {"Ali": points, "Bora": -101, "Cem": 20, "Deniz": 202}
+    # The follower went out himself: his opening comes from the round, the others' hands by tiles.
+    assert in_process("game", "undo", env=env).code == 0 and event(db, "undo")["end"] is None
+    event(db, "end", "-w", "ali", "--game", "--me", "ali", "--opened", "bora=melds", "--hand", "bora=R3 K9")
+    game = json.loads(in_process("game", "show", "--json", env=env).out)
+    assert game["rounds"][-1]["scores"] == {"Ali": -101, "Bora": 12, "Cem": 202, "Deniz": 202}
+    assert game["rounds"][-1]["document"]["hands"]["Ali"] == {"opened": "melds"}  # went out: no tiles
+    # What the follower gives for himself replaces what the round knows.
+    assert in_process("game", "undo", env=env).code == 0 and event(db, "undo")["end"] is None
+    event(db, "end", "-w", "cem", "--game", "--me", "ali", "--opened", "cem=melds", "--hand", "ali=5")
+    game = json.loads(in_process("game", "show", "--json", env=env).out)
+    assert game["rounds"][-1]["scores"] == {"Ali": 5, "Bora": 202, "Cem": -101, "Deniz": 202}
+
+
+def test_gosterme_is_recalled_before_the_first_draw(db: Path) -> None:
+    """A hand holding the indicator's twin (R4 beside indicator R4) may show it before its first draw
+    (rules.md 3.3): the round says so in its text and in ``may_show_indicator``, and stops after the draw."""
+    started = cli(db, "start", "-i", "R4", "R1-4 B5-7 K9-11 Y1-3 K1")
+    assert started.returncode == 0, started.stderr
+    assert "gösterme: you hold R4, the indicator's twin: show it before your first draw\n" in started.stdout
+    assert event(db, "show")["may_show_indicator"] is True
+    drawn = event(db, "draw", "K5")
+    assert drawn["may_show_indicator"] is False
+    assert "gösterme" not in cli(db, "show").stdout
+    event(db, "start", "-i", "R4", "R1-4 B5-7 K9-11 Y1-3 K1 K5")  # the starter: until his first throw
+    assert "before your first throw" in cli(db, "show").stdout
+    assert event(db, "throw", "K5")["may_show_indicator"] is False
+    assert event(db, "start", "-i", "R5", "R1-4 B5-7 K9-11 Y1-3 K1")["may_show_indicator"] is False  # no twin
+    okey101 = event(db, "start", "-r", "101", "-i", "R4", "R1-4 B5-7 K9-11 Y1-3 K1-3 Y9-13")
+    assert okey101["may_show_indicator"] is False  # no gösterme in 101
+
+
 def test_a_process_killed_mid_command_leaves_the_round_consistent(db: Path) -> None:
     event(db, "start", "-i", "R4", "R1-3 B5-7 K9-11 Y1-4 K1")
     env = {**os.environ, "OKEYTOOL_DB": str(db)}

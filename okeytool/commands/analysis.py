@@ -13,6 +13,7 @@ import typer
 
 from okeytool.commands.common import (
     PANEL_SOLVER,
+    AllOpt,
     ChanceGoalName,
     HasOpenedOpt,
     IndicatorOpt,
@@ -25,8 +26,10 @@ from okeytool.commands.common import (
     TableOpt,
     TilesArg,
     TimeLimitOpt,
+    TopOpt,
     TypedQuestion,
     ask,
+    read_top,
 )
 
 DeepOpt = Annotated[
@@ -40,19 +43,22 @@ ChanceOpt = Annotated[
     bool | None,
     typer.Option(
         "--chance",
-        help="classic, okeygg: the win chance and expected points of each throw within the draws left "
-        "(rules.md 4.1); a winning hand is told whether to finish now or hold.",
+        help="classic, okeygg: the win chance and expected points of each throw within the draws left; "
+        "a winning hand is told whether to finish now or hold.",
         rich_help_panel=_CHANCE,
     ),
 ]
 DrawsOpt = Annotated[
     int | None,
-    typer.Option("--draws", help="With --chance: own draws left (default 8, mid-round).", rich_help_panel=_CHANCE),
+    typer.Option(
+        "--draws", metavar="N", help="With --chance: own draws left (default 8, mid-round).", rich_help_panel=_CHANCE
+    ),
 ]
 PileOpt = Annotated[
     int | None,
     typer.Option(
         "--pile",
+        metavar="N",
         help="With --chance, instead of --draws: tiles left in the middle (four players: draws = pile // 4).",
         rich_help_panel=_CHANCE,
     ),
@@ -60,14 +66,16 @@ PileOpt = Annotated[
 RiskOpt = Annotated[
     float | None,
     typer.Option(
-        "--risk", help="With --chance: chance per draw that another player ends the round first (default 0.05).",
+        "--risk", metavar="CHANCE",
+        help="With --chance: chance per draw that another player ends the round first (default 0.05).",
         rich_help_panel=_CHANCE,
     ),
 ]  # fmt: skip
 ChanceGoalOpt = Annotated[
     ChanceGoalName | None,
     typer.Option(
-        "--goal", help="With --chance: order the throws by win chance (default) or expected points.",
+        "--goal", metavar="GOAL",
+        help="With --chance: order the throws by win chance (default) or expected points.",
         case_sensitive=False, rich_help_panel=_CHANCE,
     ),
 ]  # fmt: skip
@@ -165,6 +173,8 @@ def register(app: typer.Typer) -> None:
         risk: RiskOpt = None,
         goal: ChanceGoalOpt = None,
         time_limit: TimeLimitOpt = None,
+        top: TopOpt = None,
+        all_rows: AllOpt = False,
         json: JsonOpt = False,
     ) -> None:
         """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
@@ -190,4 +200,4 @@ def register(app: typer.Typer) -> None:
             goal=goal,
             time_limit=time_limit,
         )
-        ask("discard", typed, json)
+        ask("discard", typed, json, read_top(top, all_rows))

@@ -47,17 +47,27 @@ def _record_stream(path: Path) -> IO[str]:
 
 
 ChallengerOpt = Annotated[
-    str, typer.Option(help=f"The policy measured: {POLICY_HELP}.", rich_help_panel=PANEL_POLICIES)
+    str, typer.Option(metavar="POLICY", help=f"The policy measured: {POLICY_HELP}.", rich_help_panel=PANEL_POLICIES)
 ]
-ChampionOpt = Annotated[str, typer.Option(help="The policy in the other three seats.", rich_help_panel=PANEL_POLICIES)]
-DealsOpt = Annotated[int, typer.Option(help="Deals to play; each is played four times (the challenger in each seat).")]
-SeedOpt = Annotated[int, typer.Option(help="The run's seed: the same seed deals the same tiles everywhere.")]
+ChampionOpt = Annotated[
+    str, typer.Option(metavar="POLICY", help="The policy in the other three seats.", rich_help_panel=PANEL_POLICIES)
+]
+DealsOpt = Annotated[
+    int, typer.Option(metavar="N", help="Deals to play; each is played four times (the challenger in each seat).")
+]
+SeedOpt = Annotated[
+    int, typer.Option(metavar="N", help="The run's seed: the same seed deals the same tiles everywhere.")
+]
 ArenaRulesOpt = Annotated[
-    str, typer.Option("--rules", "-r", help="Rule profile (classic, okeygg).", rich_help_panel=PANEL_RULES)
+    str,
+    typer.Option(
+        "--rules", "-r", metavar="PROFILE", help="Rule profile: classic or okeygg.", rich_help_panel=PANEL_RULES
+    ),
 ]
 WorkOpt = Annotated[
     float | None,
     typer.Option(
+        metavar="SECONDS",
         help="Seconds of work (counted in states, the same on every machine) a chance or points policy gives one "
         "ranking (default 0.05).", rich_help_panel=PANEL_POLICIES, show_default=False,
     ),
@@ -65,15 +75,21 @@ WorkOpt = Annotated[
 RiskOpt = Annotated[
     float | None,
     typer.Option(
+        metavar="CHANCE",
         help="The chance policies' risk per draw that another seat ends the round (default 0.05).",
         rich_help_panel=PANEL_POLICIES, show_default=False,
     ),
 ]  # fmt: skip
 MoveLimitOpt = Annotated[
-    float, typer.Option(help="Seconds a seated program (cmd:) may take for one answer.", rich_help_panel=PANEL_POLICIES)
+    float,
+    typer.Option(
+        metavar="SECONDS",
+        help="Seconds a seated program (cmd:) may take for one answer.",
+        rich_help_panel=PANEL_POLICIES,
+    ),
 ]
 JobsOpt = Annotated[
-    int, typer.Option("--jobs", "-j", help="Local worker processes (default 1).", rich_help_panel=PANEL_SOLVER)
+    int, typer.Option("--jobs", "-j", metavar="N", help="Local worker processes.", rich_help_panel=PANEL_SOLVER)
 ]
 SchedulerOpt = Annotated[
     str | None,
@@ -99,7 +115,9 @@ PlotOpt = Annotated[
 ProgressOpt = Annotated[
     bool, typer.Option(help="Show a progress bar on stderr (when it is a terminal).", rich_help_panel=PANEL_OUTPUT)
 ]
-PolicyOpt = Annotated[str, typer.Option(help="The policy that answers: random, greedy, acceptance, chance, points.")]
+PolicyOpt = Annotated[
+    str, typer.Option(metavar="POLICY", help="The policy that answers: random, greedy, acceptance, chance or points.")
+]
 ArenaTimeLimitOpt = Annotated[
     float | None,
     typer.Option(
@@ -108,7 +126,7 @@ ArenaTimeLimitOpt = Annotated[
         "played, and the command ends with exit code 3.",
     ),
 ]  # fmt: skip
-EngineSeedOpt = Annotated[int, typer.Option(help="Seed of the policy's random choices.")]
+EngineSeedOpt = Annotated[int, typer.Option(metavar="N", help="Seed of the policy's random choices.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -140,7 +158,7 @@ def register(app: typer.Typer) -> None:
         difference with a 95 % interval that treats the four games of a deal as one cluster, and, for
         a policy with a win chance, how its predicted chances compare with what happened.
 
-        Example: okeytool arena --challenger chance --champion acceptance --deals 500 --seed 1 --jobs 2
+        Example: okeytool arena --challenger chance --deals 500 --seed 1 --jobs 2
         """
         from okeytool.arena.run import ArenaRun, play
         from okeytool.arena.summary import Tally
@@ -218,8 +236,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """okeytool's policies behind the arena's seat protocol: JSON lines in, one answer line per request.
 
-        The lines in are the events a seat may see and the requests (arena.md); each request is
-        answered with one JSON line, written at once.
+        The lines in are the events a seat may see and the requests to act (the arena's seat
+        protocol); each request is answered with one JSON line, written at once.
 
         Example: okeytool engine --policy acceptance < requests.jsonl
         """

@@ -11,9 +11,11 @@ import json
 import os
 import signal
 import sys
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
 from multiprocessing.pool import AsyncResult
@@ -232,12 +234,16 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def batch(
-        file: Annotated[str, typer.Argument(help="JSON-lines file of questions, or - for standard input.")],
+        file: Annotated[
+            str, typer.Argument(metavar="FILE", help="JSON-lines file of questions, or - for standard input.")
+        ],
         jobs: Annotated[
             int,
             typer.Option(
                 "--jobs",
                 "-j",
+                metavar="N",
+                show_default=False,
                 help="Worker processes (default: the machine's cores; at most 2 per core).",
                 rich_help_panel=PANEL_SOLVER,
             ),
@@ -246,6 +252,7 @@ def register(app: typer.Typer) -> None:
             float | None,
             typer.Option(
                 "--time-limit",
+                metavar="SECONDS",
                 help='Seconds each line may take unless it sets "time_limit" (default 30).',
                 rich_help_panel=PANEL_SOLVER,
                 show_default=False,
@@ -268,10 +275,21 @@ def register(app: typer.Typer) -> None:
             float,
             typer.Option(
                 "--connect-timeout",
+                metavar="SECONDS",
                 help="Seconds to reach the scheduler (with --scheduler).",
                 rich_help_panel=PANEL_CLUSTER,
             ),
         ] = 10.0,
+        summary: Annotated[
+            bool | None,
+            typer.Option(
+                "--summary/--no-summary",
+                help="End with one line on stderr: lines answered, errors, time-limit stops, seconds "
+                "(default: when stderr is a terminal).",
+                rich_help_panel=PANEL_OUTPUT,
+                show_default=False,
+            ),
+        ] = None,
     ) -> None:
         """Answer many questions at once: one JSON object per line in, one per line out, in order.
 
@@ -283,6 +301,7 @@ def register(app: typer.Typer) -> None:
         """
         from okeytool.questions import read_time_limit
 
+        started = time.monotonic()
         if scheduler is not None and jobs:
             from okeytool.errors import InputError
 
@@ -309,14 +328,56 @@ def register(app: typer.Typer) -> None:
             else:
                 results = run_batch(read_lines(stream), workers, limit)
             release_output()  # the answers go out as they come: a batch streams
+            tally = Tally()
             if progress and sys.stderr.isatty():
-                _write_with_progress(results, None if file == "-" else _count_lines(file))
+                _write_with_progress(tally.counting(results), None if file == "-" else _count_lines(file))
             else:
-                for out in results:
+                for out in tally.counting(results):
                     write_answer(out)
         finally:
             if file != "-":
                 stream.close()
+        if summary if summary is not None else sys.stderr.isatty():
+            sys.stdout.flush()  # every answer first, then the line that sums them up
+            sys.stderr.write(f"okeytool: batch done: {tally.summary(time.monotonic() - started)}\n")
+
+
+@dataclass
+class Tally:
+    """What a batch wrote: its answer lines, the error lines among them, and the errors that were a
+    line's time limit (``"status": "time_limit"``)."""
+
+    lines: int = 0
+    errors: int = 0
+    stopped: int = 0
+
+    def counting(self, answers: Iterable[str]) -> Iterator[str]:
+        """``answers`` as they come, each one counted."""
+        for line in answers:
+            self.add(line)
+            yield line
+
+    def add(self, line: str) -> None:
+        """Count one answer line (an answer document never has an ``"error"`` key; an error line does)."""
+        self.lines += 1
+        if '"error"' not in line:
+            return  # an answer (read only when the word is there: a long batch is not read twice)
+        document = json.loads(line)
+        if isinstance(document, dict) and "error" in document:
+            self.errors += 1
+            self.stopped += document.get("status") == "time_limit"
+
+    def summary(self, seconds: float) -> str:
+        """``4 lines, 2 answered, 1 error, 1 stopped by the time limit, in 0.4 s``."""
+        errors = self.errors - self.stopped
+        return (
+            f"{_count(self.lines, 'line')}, {self.lines - self.errors} answered, {_count(errors, 'error')}, "
+            f"{self.stopped} stopped by the time limit, in {seconds:.1f} s"
+        )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _count_lines(path: str) -> int | None:

@@ -22,6 +22,7 @@ from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.goals import CHANCE_GOALS, PLAY_GOALS
 from okeytool.questions import SOLVERS
+from okeytool.render.rows import PLAIN_ROWS, Top
 from okeytool.rules import ALIASES, OPTIONS, PROFILES, SCHEME_NAMES, Rules, get_rules
 
 #: Help panels of the commands with many options (``score``, ``game round``, ``discard`` ...).
@@ -59,58 +60,72 @@ else:
 _CLASSIC_SCHEMES = ", ".join(OPTIONS["scheme"].choices_in("classic"))
 _ALIASES_TEXT = ", ".join(f"{alias} is {name}" for alias, name in ALIASES.items())
 
+
+def said(values: Sequence[str], last: str = "or") -> str:
+    """``a, b or c``: the values a choice takes, as its help says them."""
+    return f"{', '.join(values[:-1])} {last} {values[-1]}" if len(values) > 1 else "".join(values)
+
+
+#: The profiles, as the help of ``--rules`` names them (its value is named PROFILE, not listed).
+PROFILES_TEXT = f"{said(list(PROFILES))} ({_ALIASES_TEXT})"
+
 RulesOpt = Annotated[
     RulesName,
     typer.Option(
-        "--rules", "-r", help=f"Rule profile ({_ALIASES_TEXT}).", case_sensitive=False,
+        "--rules", "-r", metavar="PROFILE", help=f"Rule profile: {PROFILES_TEXT}.", case_sensitive=False,
         autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
 SchemeOpt = Annotated[
     SchemeName | None,
     typer.Option(
-        "--scheme", help=f"Scoring scheme; default the profile's (classic rules: {_CLASSIC_SCHEMES}).",
-        case_sensitive=False, autocompletion=completion.scheme_names, rich_help_panel=PANEL_RULES,
+        "--scheme", metavar="SCHEME", case_sensitive=False, show_default=False,
+        help=f"Scoring scheme: {said(list(SCHEME_NAMES))}; default: the profile's own (classic rules take "
+        f"{said(_CLASSIC_SCHEMES.split(', '))}).",
+        autocompletion=completion.scheme_names, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
 IndicatorOpt = Annotated[
     str | None,
     typer.Option(
-        "--indicator", "-i", help="The face-up indicator tile, e.g. R4 (its okey is R5).", rich_help_panel=PANEL_DEAL
+        "--indicator", "-i", metavar="TILE", help="The face-up indicator tile, e.g. R4 (its okey is R5).",
+        rich_help_panel=PANEL_DEAL,
     ),
-]
+]  # fmt: skip
 OkeyOpt = Annotated[
     str | None,
-    typer.Option("--okey", "-o", help="The okey tile instead of the indicator, e.g. R5.", rich_help_panel=PANEL_DEAL),
-]
+    typer.Option(
+        "--okey", "-o", metavar="TILE", help="The okey tile instead of the indicator, e.g. R5.",
+        rich_help_panel=PANEL_DEAL,
+    ),
+]  # fmt: skip
 SeenOpt = Annotated[
     str | None,
     typer.Option(
-        "--seen",
-        "-s",
-        help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.",
+        "--seen", "-s", metavar="TILES", help="Tiles visible elsewhere (discards, shown tiles), e.g. 'R5 K9'.",
         rich_help_panel=PANEL_DEAL,
     ),
-]
+]  # fmt: skip
 TableOpt = Annotated[
     str | None,
     typer.Option(
-        "--table", "-t", help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'.",
+        "--table", "-t", metavar="MELDS",
+        help="Melds on the table (101, rummikub), ';' between melds, e.g. 'R1-3; K7 B7 Y7'.",
         rich_help_panel=PANEL_DEAL,
     ),
 ]  # fmt: skip
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--option", "-O", help="Rule option KEY=VALUE (repeatable), e.g. wrap=false.",
+        "--option", "-O", metavar="KEY=VALUE", help="A rule option (repeatable), e.g. wrap=false.",
         autocompletion=completion.rule_options, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
 SolverOpt = Annotated[
     SolverName | None,
     typer.Option(
-        "--solver", help="search (the default): fast exact search; cpsat: the CP-SAT model.", case_sensitive=False,
-        rich_help_panel=PANEL_SOLVER,
+        "--solver", metavar="SOLVER", help="search (the default): fast exact search; cpsat: the CP-SAT model.",
+        case_sensitive=False, rich_help_panel=PANEL_SOLVER,
     ),
 ]  # fmt: skip
 #: Whether the asking player has opened (a question's ``opened``); each player's opening in a 101 round
@@ -126,13 +141,16 @@ HasOpenedOpt = Annotated[
 ]
 GoalOpt = Annotated[
     GoalName,
-    typer.Option("--goal", "-g", help="tiles: lay the most tiles; value: lay the most points.", case_sensitive=False),
-]
+    typer.Option(
+        "--goal", "-g", metavar="GOAL", help="tiles: lay the most tiles; value: lay the most points.",
+        case_sensitive=False,
+    ),
+]  # fmt: skip
 TimeLimitOpt = Annotated[
     float | None,
     typer.Option(
-        "--time-limit", help="Seconds the answer may take (default 30); past it the command stops with exit code 3.",
-        rich_help_panel=PANEL_SOLVER,
+        "--time-limit", metavar="SECONDS", rich_help_panel=PANEL_SOLVER,
+        help="Seconds the answer may take (default 30); past it the command stops with exit code 3.",
     ),
 ]  # fmt: skip
 
@@ -147,7 +165,7 @@ def _ledger_path(value: str) -> Path:
 DbOpt = Annotated[
     Path | None,
     typer.Option(
-        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER, metavar="PATH",
+        "--db", envvar="OKEYTOOL_DB", show_default=False, rich_help_panel=PANEL_LEDGER, metavar="FILE",
         parser=_ledger_path,
         help="Ledger file (default: $OKEYTOOL_DB, else games.sqlite3 in your data directory).",
     ),
@@ -155,7 +173,30 @@ DbOpt = Annotated[
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document instead of tables.", rich_help_panel=PANEL_OUTPUT)
 ]
-TilesArg = Annotated[list[str], typer.Argument(help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")]
+TilesArg = Annotated[
+    list[str], typer.Argument(metavar="TILES", help="The tiles, e.g. 'R1 R2 R3 K7 B7 Y7 ...' or R1-3 RBK7.")
+]
+TopOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--top", metavar="N", show_default=False, rich_help_panel=PANEL_OUTPUT,
+        help="Rows of the ranking shown: the best N (default: as many as fit on the screen; "
+        f"{PLAIN_ROWS} when the output is not a terminal). --json lists every row.",
+    ),
+]  # fmt: skip
+AllOpt = Annotated[
+    bool, typer.Option("--all", "-a", help="Show every row of the ranking.", rich_help_panel=PANEL_OUTPUT)
+]
+
+
+def read_top(top: int | None, all_rows: bool) -> Top:
+    """The rows asked for with ``--top N`` or ``--all`` (neither: one screen, see
+    :mod:`okeytool.render.rows`). Raises :class:`InputError` for both, or N below 1."""
+    if top is not None and all_rows:
+        raise InputError("--top N shows the best N rows, --all every row: give one, not both")
+    if top is not None and top < 1:
+        raise InputError(f"--top takes a number of rows, 1 or more, not {top}")
+    return "all" if all_rows else "screen" if top is None else top
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -240,10 +281,11 @@ class TypedQuestion:
         return given
 
 
-def ask(command: str, typed: TypedQuestion, json_output: bool) -> None:
+def ask(command: str, typed: TypedQuestion, json_output: bool, top: Top = "all") -> None:
     """Read the question ``typed`` on the command line, answer it, print the answer, all within its
     time limit (``--time-limit``; the output is held until the command is done, so a question
-    stopped while its answer is printed shows no half answer).
+    stopped while its answer is printed shows no half answer). ``top``: the rows of a ranking shown
+    as text (:func:`read_top`); the JSON document has every row.
 
     Raises :class:`InputError` for a bad question, :class:`~okeytool.limits.TimeLimitExceeded` when
     the time limit passes, and the solvers' errors.
@@ -261,7 +303,7 @@ def ask(command: str, typed: TypedQuestion, json_output: bool) -> None:
             return
         from okeytool.render.results import render_result
 
-        render_result(question.deal, result)
+        render_result(question.deal, result, top=top)
 
 
 def print_json(document: object) -> None:

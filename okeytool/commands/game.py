@@ -61,12 +61,15 @@ PANEL_PLAYERS = "Players"
 GameOpt = Annotated[
     int | None,
     typer.Option(
-        "--game", help="Game id (default: the current game).", show_default=False,
+        "--game", metavar="ID", help="Game id (default: the current game).", show_default=False,
         autocompletion=completion.game_ids, rich_help_panel=PANEL_LEDGER,
     ),
 ]  # fmt: skip
 RoundNumberArg = Annotated[
-    int, typer.Argument(help="The round (1 is the first).", show_default=False, autocompletion=completion.round_numbers)
+    int,
+    typer.Argument(
+        metavar="N", help="The round (1 is the first).", show_default=False, autocompletion=completion.round_numbers
+    ),
 ]
 
 game_app = typer.Typer(
@@ -106,6 +109,7 @@ def new(
         typer.Option(
             "--players",
             "-p",
+            metavar="NAMES",
             help="Players in seating order, comma-separated (or space-separated).",
             rich_help_panel=PANEL_PLAYERS,
         ),
@@ -114,6 +118,7 @@ def new(
         str | None,
         typer.Option(
             "--teams",
+            metavar="TEAMS",
             help="Partnership 101: two teams of two, Ali+Bora,Cem+Deniz (partners sit opposite).",
             show_default=False,
             rich_help_panel=PANEL_PLAYERS,
@@ -123,13 +128,16 @@ def new(
         PartnerRule,
         typer.Option(
             "--partner-rule",
+            metavar="RULE",
             help="With --teams: sum (a team scores both partners' results) or partner-out "
             "(the hand of the finisher's partner is not counted).",
             case_sensitive=False,
             rich_help_panel=PANEL_PLAYERS,
         ),
     ] = "sum",
-    name: Annotated[str, typer.Option("--name", "-n", help="A name for the game.", rich_help_panel=PANEL_PLAYERS)] = "",
+    name: Annotated[
+        str, typer.Option("--name", "-n", metavar="NAME", help="A name for the game.", rich_help_panel=PANEL_PLAYERS)
+    ] = "",
     rules: RulesOpt = "classic",
     scheme: SchemeOpt = None,
     option: OptionOpt = None,
@@ -138,9 +146,12 @@ def new(
 ) -> None:
     """Start a game and make it the current one.
 
+    Name the players in seating order (--players), or for partnership 101 the two teams (--teams).
+
     Examples:
 
-      okeytool game new --rules classic --scheme pagat --players Ali,Bora,Cem,Deniz --name friday -O renkli=true
+      okeytool game new --rules classic --scheme pagat --name friday \\
+        --players Ali,Bora,Cem,Deniz -O renkli=true
 
       okeytool game new --rules 101 --teams Ali+Bora,Cem+Deniz
     """
@@ -186,6 +197,7 @@ def add_round(
         str,
         typer.Option(
             "--note",
+            metavar="TEXT",
             help="A note kept with the round (one line, at most 200 characters).",
             rich_help_panel=PANEL_OUTPUT,
         ),
@@ -269,7 +281,9 @@ def edit(
     round_file: RoundFileOpt = None,
     note: Annotated[
         str | None,
-        typer.Option("--note", help="A new note for the round.", show_default=False, rich_help_panel=PANEL_OUTPUT),
+        typer.Option(
+            "--note", metavar="TEXT", help="A new note for the round.", show_default=False, rich_help_panel=PANEL_OUTPUT
+        ),
     ] = None,
     game: GameOpt = None,
     db: DbOpt = None,
@@ -310,10 +324,12 @@ def rename(
     old: Annotated[
         str,
         typer.Argument(
-            help="The player's name now (case and a unique prefix are enough).", autocompletion=completion.players()
+            metavar="OLD",
+            help="The player's name now (case and a unique prefix are enough).",
+            autocompletion=completion.players(),
         ),
     ],
-    new: Annotated[str, typer.Argument(help="The new name.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.")],
     game: GameOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
@@ -352,13 +368,13 @@ def show(
     simulations: Annotated[
         int,
         typer.Option(
-            "--simulations",
+            "--simulations", metavar="N",
             help="Games simulated from the standings for each player's chance to win (0: leave it out).",
             rich_help_panel=PANEL_OUTPUT,
         ),
     ] = DEFAULT_SIMULATIONS,
     seed: Annotated[
-        int, typer.Option("--seed", help="The seed of the simulated games.", rich_help_panel=PANEL_OUTPUT)
+        int, typer.Option("--seed", metavar="N", help="The seed of the simulated games.", rich_help_panel=PANEL_OUTPUT)
     ] = DEFAULT_SEED,
 ) -> None:
     """Standings with each player's chance to win, the round-by-round history, who is out or has won,
@@ -401,7 +417,11 @@ def share(
     fmt: Annotated[
         str,
         typer.Option(
-            "--format", "-F", help="text (plain, for a chat) or md (Markdown).", autocompletion=completion.share_formats
+            "--format",
+            "-F",
+            metavar="FORMAT",
+            help="text (plain, for a chat) or md (Markdown).",
+            autocompletion=completion.share_formats,
         ),
     ] = "text",
     game: GameOpt = None,
@@ -468,7 +488,9 @@ def _summary(state: GameState) -> dict[str, Any]:
 
 @game_app.command("use")
 def use(
-    game_id: Annotated[int, typer.Argument(help="The game to make current.", autocompletion=completion.game_ids)],
+    game_id: Annotated[
+        int, typer.Argument(metavar="ID", help="The game to make current.", autocompletion=completion.game_ids)
+    ],
     db: DbOpt = None,
 ) -> None:
     """Make another game the current one.
@@ -486,10 +508,19 @@ def use(
 def export(
     fmt: Annotated[
         ExportFormat,
-        typer.Option("--format", "-F", help="csv (one row per round) or json (everything).", case_sensitive=False),
+        typer.Option(
+            "--format",
+            "-F",
+            metavar="FORMAT",
+            help="csv (one row per round) or json (everything).",
+            case_sensitive=False,
+        ),
     ] = "json",
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.", show_default=False)
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file instead of stdout.", show_default=False
+        ),
     ] = None,
     game: GameOpt = None,
     db: DbOpt = None,

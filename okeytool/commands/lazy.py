@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 from typer.main import get_command_from_info, get_command_name, get_group_from_info, solve_typer_info_help
 from typer.models import CommandInfo, DefaultPlaceholder, TyperInfo
 
@@ -74,6 +74,9 @@ class LazyGroup(TyperGroup):
         with_plain_values(self.get_params(ctx))  # --help and typer's completion options included
         return super().parse_args(ctx, args)
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        return named_values(super().get_params(ctx))  # --help and typer's completion options included
+
     def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
         if name is not None and name in self._builders:
@@ -89,7 +92,54 @@ class LazyGroup(TyperGroup):
 
 def stub(name: str, help_text: str, markup: Any, **attrs: Any) -> Command:
     """A command with only a name and a help text: what a group's help and completion read of it."""
-    return TyperCommand(name, help=help_text, rich_markup_mode=markup, **attrs)
+    return TyperCommand(name, help=flowing(help_text), rich_markup_mode=markup, **attrs)
+
+
+# -- help that reads well at any width -------------------------------------------------------------
+
+#: A line of a command's examples: kept as written, where the rest of the help flows.
+_EXAMPLE = re.compile(r"^\s*(okeytool|echo) ")
+
+
+def flowing(text: str) -> str:
+    """Help text whose paragraphs flow: the lines of each paragraph joined into one.
+
+    A docstring is written in lines that fit the source; typer's rich help keeps every line break
+    after a command's first paragraph, so at 80 columns each source line would end a printed line
+    early (ragged lines). A paragraph of example command lines keeps its lines.
+
+    >>> flowing("First line\\n    and its end.\\n\\n    Example:\\n\\n      okeytool check R1\\n      okeytool waits")
+    'First line and its end.\\n\\nExample:\\n\\n  okeytool check R1\\n  okeytool waits'
+    """
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(
+        paragraph if any(_EXAMPLE.match(line) for line in paragraph.splitlines())
+        else " ".join(line.strip() for line in paragraph.splitlines())
+        for paragraph in paragraphs
+    )  # fmt: skip
+
+
+class NamedArgument(TyperArgument):
+    """An argument whose help shows the name of its value (its metavar, ``TILES``) and no Python type."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+
+def named_values(params: list[Any]) -> list[Any]:
+    """``params`` (changed in place) with help that names values, never Python types.
+
+    typer's help shows an option without a metavar by its type (``<str>``, ``<list[str]>``, a flag
+    as ``<bool>``) and an argument by its name and its type. Options and arguments that take a
+    value set their metavar (``TILES``, ``NAME``, ``SECONDS``; tests/test_help_text.py holds every
+    one to it); here a flag shows nothing in that column, and an argument its metavar alone.
+    """
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+        elif type(param) is TyperArgument:
+            param.__class__ = NamedArgument
+    return params
 
 
 def _from_module(entry: Entry) -> Callable[[], Command]:
@@ -143,11 +193,20 @@ def _command_builder(info: CommandInfo) -> Callable[[], Command]:
 
 
 class PlainCommand(TyperCommand):
-    """A typer command whose usual parameters are read by :class:`PlainValues`."""
+    """A typer command whose usual parameters are read by :class:`PlainValues`, its help flowing
+    (:func:`flowing`) and naming values (:func:`named_values`)."""
+
+    def __init__(self, *args: Any, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        if self.help is not None:
+            self.help = flowing(self.help)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         with_plain_values(self.get_params(ctx))
         return super().parse_args(ctx, args)
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return named_values(super().get_params(ctx))
 
 
 def _group_builder(info: TyperInfo) -> Callable[[], Command]:

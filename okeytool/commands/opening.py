@@ -11,6 +11,7 @@ from okeytool.commands.common import (
     PANEL_DEAL,
     PANEL_OUTPUT,
     PANEL_RULES,
+    PROFILES_TEXT,
     HasOpenedOpt,
     IndicatorOpt,
     JsonOpt,
@@ -30,17 +31,24 @@ from okeytool.questions import DEFAULT_ALTERNATIVES
 OpenRulesOpt = Annotated[
     RulesName,
     typer.Option(
-        "--rules", "-r", help="Rule profile (the opening is a 101 question; default 101).", case_sensitive=False,
+        "--rules", "-r", metavar="PROFILE", help=f"Rule profile: {PROFILES_TEXT}; the opening is a 101 question.",
+        case_sensitive=False,
         autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip
 OptionsOpt = Annotated[
-    int, typer.Option("--options", "-k", help="How many next-best openings to list.", rich_help_panel=PANEL_OUTPUT)
+    int,
+    typer.Option(
+        "--options", "-k", metavar="N", help="How many next-best openings to list.", rich_help_panel=PANEL_OUTPUT
+    ),
 ]
 TakeOpt = Annotated[
     str | None,
     typer.Option(
-        "--take", help="The previous player's discard: can it be taken and used at once?", rich_help_panel=PANEL_DEAL
+        "--take",
+        metavar="TILE",
+        help="The previous player's discard: can it be taken and used at once?",
+        rich_help_panel=PANEL_DEAL,
     ),
 ]
 

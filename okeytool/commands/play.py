@@ -13,6 +13,7 @@ import typer
 from okeytool.commands import completion
 from okeytool.commands.common import (
     PANEL_RULES,
+    PROFILES_TEXT,
     GoalOpt,
     HasOpenedOpt,
     IndicatorOpt,
@@ -30,7 +31,8 @@ from okeytool.commands.common import (
 PlayRulesOpt = Annotated[
     RulesName,
     typer.Option(
-        "--rules", "-r", help="Rule profile: rummikub (alias joypip).", case_sensitive=False,
+        "--rules", "-r", metavar="PROFILE", help=f"Rule profile: {PROFILES_TEXT}; laying down is a rummikub question.",
+        case_sensitive=False,
         autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
     ),
 ]  # fmt: skip

@@ -8,6 +8,8 @@ Every event command prints the state after it and the advice for the hand (cli.m
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -15,6 +17,7 @@ import typer
 
 from okeytool.commands import completion
 from okeytool.commands.common import (
+    AllOpt,
     DbOpt,
     IndicatorOpt,
     JsonOpt,
@@ -23,10 +26,12 @@ from okeytool.commands.common import (
     RulesOpt,
     TilesArg,
     TimeLimitOpt,
+    TopOpt,
     one_of,
     print_json,
+    read_top,
 )
-from okeytool.commands.score import finishes_by_scheme, read_text
+from okeytool.commands.score import GostermeOpt, HandOpt, OpeningsOpt, PenaltyOpt, finishes_by_scheme, read_text
 from okeytool.errors import InputError
 from okeytool.ledger.rounds import book_at
 from okeytool.limits import DEFAULT_TIME_LIMIT
@@ -35,21 +40,23 @@ from okeytool.score import SCHEMES
 
 if TYPE_CHECKING:
     from okeytool.ledger.rounds import PlayedRound
+    from okeytool.render.rows import Top
+    from okeytool.round.state import RoundState
+    from okeytool.rules import Rules
 
     EndFinish = str
 else:
     #: The finishes a round may end with: every scheme's, and the null round of the classic schemes.
     EndFinish = one_of(*(finish for scheme in SCHEMES.values() for finish in scheme.finishes), NULL_FINISH)
 
-RoundOpt = Annotated[int | None, typer.Option("--round", help="Round id (default: the current round).")]
-AllOpt = Annotated[bool, typer.Option("--all", "-a", help="Show every row of the discard ranking.")]
+RoundOpt = Annotated[int | None, typer.Option("--round", metavar="ID", help="Round id (default: the current round).")]
 DrawsOpt = Annotated[
     int | None,
-    typer.Option("--draws", show_default=False,
+    typer.Option("--draws", metavar="N", show_default=False,
                  help="Own draws left for the win chance (default: from the round, 12 less the tiles drawn or taken)."),
 ]  # fmt: skip
-TileArg = Annotated[str, typer.Argument(help="One tile, e.g. K5 (J: a real okey).")]
-MeldsArg = Annotated[list[str], typer.Argument(help="Melds, ';' between them, e.g. 'R1-3; K7 B7 Y7'.")]
+TileArg = Annotated[str, typer.Argument(metavar="TILE", help="One tile, e.g. K5 (J: a real okey).")]
+MeldsArg = Annotated[list[str], typer.Argument(metavar="MELDS", help="Melds, ';' between them, e.g. 'R1-3; K7 B7 Y7'.")]
 
 round_app = typer.Typer(
     name="round",
@@ -60,12 +67,14 @@ round_app = typer.Typer(
 
 
 def show_state(
-    played: PlayedRound, json: bool, *, rows: int | None = None, note: str = "", draws: int | None = None
+    played: PlayedRound, json: bool, *, top: Top = "screen", note: str = "", draws: int | None = None
 ) -> None:
     """Print the round's state and the advice for its hand (JSON: cli.md's round document).
 
-    ``draws``: own draws left for the win chance (None: from the round). Raises :class:`InputError`
-    for a horizon outside the chance model.
+    ``top``: the rows of a ranking shown as text (:func:`~okeytool.commands.common.read_top`; the
+    same rule after every command); the JSON document has every row. ``draws``: own draws left for
+    the win chance (None: from the round). Raises :class:`InputError` for a horizon outside the
+    chance model.
     """
     from okeytool.round.advice import state_advice
     from okeytool.round.documents import state_document
@@ -76,7 +85,7 @@ def show_state(
         return
     from okeytool.render.round import render_state
 
-    render_state(played, advice, rows=rows, note=note)
+    render_state(played, advice, top=top, note=note)
 
 
 def record(
@@ -84,7 +93,7 @@ def record(
     verb: str,
     text: str,
     json: bool,
-    rows: int | None = -1,
+    top: Top = "screen",
     draws: int | None = None,
     round_id: int | None = None,
 ) -> None:
@@ -96,7 +105,7 @@ def record(
         current = book.round(round_id)
         event = event_from_text(current.state, verb, text)
         played = book.add(event, current.id)
-    show_state(played, json, rows=_top() if rows == -1 else rows, draws=draws)
+    show_state(played, json, top=top, draws=draws)
 
 
 def _check_draws(draws: int | None) -> None:
@@ -114,6 +123,8 @@ def start(
     indicator: IndicatorOpt = None,
     okey: OkeyOpt = None,
     option: OptionOpt = None,
+    top: TopOpt = None,
+    all_rows: AllOpt = False,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -125,6 +136,7 @@ def start(
     from okeytool.parse.notation import parse_tiles
     from okeytool.round.events import Start
 
+    rows = read_top(top, all_rows)
     deal = load_deal(load_rules(rules, option), indicator, okey)
     event = Start(deal.rules.name, _changed_options(deal.rules), deal.indicator,
                   tuple(sorted(deal.resolve(parse_tiles(tiles, wrap=deal.rules.wrap)))))  # fmt: skip
@@ -133,7 +145,7 @@ def start(
     start_state(event)  # refuse a bad deal before a file is made
     with book_at(db, create=True) as book:
         played = book.start(event)
-    show_state(played, json)
+    show_state(played, json, top=rows)
 
 
 def _changed_options(rules: Any) -> dict[str, Any]:
@@ -146,6 +158,7 @@ def _changed_options(rules: Any) -> dict[str, Any]:
 @round_app.command("draw")
 def draw(
     tile: TileArg,
+    top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
     round_id: RoundOpt = None,
@@ -156,12 +169,13 @@ def draw(
 
     Example: okeytool round draw K5
     """
-    record(db, "draw", tile, json, None if all_rows else _top(), draws, round_id)
+    record(db, "draw", tile, json, read_top(top, all_rows), draws, round_id)
 
 
 @round_app.command("take")
 def take(
     tile: TileArg,
+    top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
     round_id: RoundOpt = None,
@@ -172,7 +186,7 @@ def take(
 
     Example: okeytool round take Y7
     """
-    record(db, "take", tile, json, None if all_rows else _top(), draws, round_id)
+    record(db, "take", tile, json, read_top(top, all_rows), draws, round_id)
 
 
 @round_app.command("throw")
@@ -223,6 +237,7 @@ def lay(tiles: TilesArg, round_id: RoundOpt = None, db: DbOpt = None, json: Json
 @round_app.command("show")
 def show(
     round_id: RoundOpt = None,
+    top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
     db: DbOpt = None,
@@ -233,13 +248,16 @@ def show(
     Example: okeytool round show --all
     """
     _check_draws(draws)
+    rows = read_top(top, all_rows)
     with book_at(db, write=False) as book:
         played = book.round(round_id)
-    show_state(played, json, rows=None if all_rows else _top(), draws=draws)
+    show_state(played, json, top=rows, draws=draws)
 
 
 @round_app.command("undo")
-def undo(round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+def undo(
+    round_id: RoundOpt = None, top: TopOpt = None, all_rows: AllOpt = False, db: DbOpt = None, json: JsonOpt = False
+) -> None:
     """Remove the last event of the current round (or --round ID), never its start; says which round.
 
     Example: okeytool round undo --round 2
@@ -247,9 +265,10 @@ def undo(round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> 
     from okeytool.render.text import inert
     from okeytool.round.events import describe
 
+    rows = read_top(top, all_rows)
     with book_at(db) as book:
         removed, played = book.undo(round_id)
-    show_state(played, json, note=f"undone in round {played.id}: {inert(describe(removed))}")
+    show_state(played, json, top=rows, note=f"undone in round {played.id}: {inert(describe(removed))}")
 
 
 @round_app.command("end")
@@ -259,6 +278,7 @@ def end(
         typer.Option(
             "--winner",
             "-w",
+            metavar="NAME",
             help="Who won (omit for a round without a winner).",
             autocompletion=completion.players(),
         ),
@@ -268,22 +288,49 @@ def end(
         typer.Option(
             "--finish",
             "-f",
+            metavar="FINISH",
             help=f"How: {finishes_by_scheme()} No winner, classic: {NULL_FINISH}.",
             case_sensitive=False,
         ),
     ] = None,
     game: Annotated[bool, typer.Option("--game", help="Also enter the result as a round of the current game.")] = False,
+    me: Annotated[
+        str | None,
+        typer.Option(
+            "--me",
+            metavar="NAME",
+            help="With --game: your name in the game; your opening and the tiles you hold come from the "
+            "round (101; Rummikub: your rack).",
+            autocompletion=completion.players(),
+        ),
+    ] = None,
+    gosterme: GostermeOpt = None,
+    opened: OpeningsOpt = None,
+    hand: HandOpt = None,
+    penalty: PenaltyOpt = None,
     round_id: RoundOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
     """End the current round (or --round ID): the winner and the finish (with --game, also scored in the current game).
 
-    Example: okeytool round end --winner Ali --finish okey --game
+    With --game the round is scored as 'game round' scores it: in 101 each other player's opening
+    (--opened NAME=melds) and what he holds (--hand NAME=24 as called, or NAME=TILES), and --me NAME
+    fills in your own opening and tiles from the round; what you give for yourself replaces them.
+
+    Examples:
+
+      okeytool round end --winner Ali --finish okey --game
+
+      okeytool round end -w Bora --game --me Ali \\
+        --opened Bora=melds --opened Cem=pairs --hand Cem=10
     """
     from okeytool.round.events import End
     from okeytool.round.state import finishes
 
+    scoring = GameEntry(me, gosterme, opened, hand, penalty)
+    if not game and scoring.given():
+        raise InputError(f"give {', '.join(scoring.given())} with --game: they score the round in the game")
     with book_at(db) as book:
         current = book.round(round_id)
         kind = finish or finishes(current.state.deal, winner is not None)[0]
@@ -293,28 +340,83 @@ def end(
         apply(current.state, event)  # refuse a bad end before the game is touched
         entered = None
         if game:
-            entered = _enter_in_game(book.path, current.state, winner, kind)
+            named, entered = _enter_in_game(book.path, current.state, winner, kind, scoring)
+            event = End(named, kind)  # the winner as the game names him
         played = book.add(event, current.id)
     show_state(played, json, note=entered or "")
 
 
-def _enter_in_game(path: Path, state: Any, winner: str | None, finish: str) -> str:
-    """Add the round's result to the current ledger game. Raises :class:`LedgerError`, :class:`RoundError`."""
+@dataclass(frozen=True)
+class GameEntry:
+    """What ``round end --game`` takes beyond the round to score it in the game (``game round``'s
+    options), and ``me``: the follower's name in the game."""
+
+    me: str | None
+    gosterme: list[str] | None
+    opened: list[str] | None
+    hand: list[str] | None
+    penalty: list[str] | None
+
+    def given(self) -> list[str]:
+        """The options given, as typed (``--me``, ``--opened`` ...)."""
+        return [f"--{f.name}" for f in fields(self) if getattr(self, f.name)]
+
+
+def _enter_in_game(
+    path: Path, state: RoundState, winner: str | None, finish: str, entry: GameEntry
+) -> tuple[str | None, str]:
+    """Add the round's result to the current ledger game: the winner as the game names him, and the
+    note saying so. Raises :class:`LedgerError`, :class:`RoundError`, :class:`InputError`."""
+    from okeytool.commands.score import round_document
     from okeytool.ledger import open_ledger
 
-    document: dict[str, Any] = {"winner": winner}
-    if finish != "null":
-        document["finish"] = finish
-    if state.deal.indicator is not None:
-        document["indicator"] = str(state.deal.indicator)
     ledger = open_ledger(path)
     try:
+        info = ledger.game()
+        document = round_document(
+            info.rules, players=info.players, winner=winner, null=winner is None,
+            finish=None if finish == NULL_FINISH else finish, gosterme=entry.gosterme, kafa=False,
+            winner_tiles=None, indicator=str(state.deal.indicator) if state.deal.indicator is not None else None,
+            okey=None, opened=entry.opened, hand=entry.hand, penalty=entry.penalty,
+        )  # fmt: skip
+        if entry.me is not None:
+            _own_hand(document, state, info.rules, info.players, entry)
         game_state = ledger.add_round(document)
     finally:
         ledger.close()
     from okeytool.render.text import inert
 
-    return f"entered as round {len(game_state.records)} of game {inert(game_state.info.title)}"
+    return document.get("winner"), f"entered as round {len(game_state.records)} of game {inert(game_state.info.title)}"
+
+
+def _own_hand(
+    document: dict[str, Any], state: RoundState, rules: Rules, players: Sequence[str], entry: GameEntry
+) -> None:
+    """Fill in the follower's (``--me``) part of a round document from the round: in 101 how he
+    opened and, unless he went out, the tiles he holds; in Rummikub his rack. What the options give
+    for him stays. Raises :class:`InputError` in a game that scores no hands, :class:`RoundError`
+    for a name that is no player's."""
+    from okeytool.score import scheme_for
+    from okeytool.score.names import match_name
+    from okeytool.tiles import format_tiles
+
+    assert entry.me is not None
+    me = match_name(entry.me, players, "--me")
+    scheme = scheme_for(rules)
+    went_out = document.get("winner") == me
+    if scheme.uses_racks:
+        if not went_out:
+            document.setdefault("racks", {}).setdefault(me, format_tiles(state.hand, sort=True))
+        return
+    if not scheme.uses_hands:
+        raise InputError(f"--me fills in your hand where hands are scored (101, rummikub), not in {rules.name}")
+    hands = document.setdefault("hands", {})
+    own = hands.setdefault(me, {})
+    told = {match_name(value.partition("=")[0].strip(), players, "--opened") for value in entry.opened or ()}
+    if me not in told:
+        own["opened"] = state.opening
+    if not went_out and "tiles" not in own and "points" not in own:
+        own["tiles"] = format_tiles(state.hand, sort=True)
 
 
 @round_app.command("list")
@@ -348,7 +450,9 @@ def _summary(played: PlayedRound) -> dict[str, Any]:
 
 
 @round_app.command("use")
-def use(round_id: Annotated[int, typer.Argument(help="The round to make current.")], db: DbOpt = None) -> None:
+def use(
+    round_id: Annotated[int, typer.Argument(metavar="ID", help="The round to make current.")], db: DbOpt = None
+) -> None:
     """Make another round the current one.
 
     Example: okeytool round use 2
@@ -360,8 +464,10 @@ def use(round_id: Annotated[int, typer.Argument(help="The round to make current.
 
 @round_app.command("export")
 def export(
-    round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    round_id: Annotated[int | None, typer.Argument(metavar="ID", help="The round (default: the current one).")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to this file instead of stdout.")
+    ] = None,
     db: DbOpt = None,
 ) -> None:
     """The round's events as JSON lines, one event a line (read back by 'round import').
@@ -381,7 +487,7 @@ def export(
 
 @round_app.command("import")
 def import_(
-    source: Annotated[str, typer.Argument(help="A JSON-lines file of events ('-' for stdin).")],
+    source: Annotated[str, typer.Argument(metavar="FILE", help="A JSON-lines file of events ('-' for stdin).")],
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -416,7 +522,7 @@ def import_(
 
 @round_app.command("review")
 def review(
-    round_id: Annotated[int | None, typer.Argument(help="The round (default: the current one).")] = None,
+    round_id: Annotated[int | None, typer.Argument(metavar="ID", help="The round (default: the current one).")] = None,
     draws: DrawsOpt = None,
     time_limit: TimeLimitOpt = None,
     db: DbOpt = None,
@@ -463,12 +569,6 @@ def live(db: DbOpt = None) -> None:
     from okeytool.commands.round_live import run_live
 
     run_live(db)
-
-
-def _top() -> int:
-    from okeytool.round.advice import TOP_ROWS
-
-    return TOP_ROWS
 
 
 def register(app: typer.Typer) -> None:

@@ -93,12 +93,14 @@ def _plain_lines() -> Iterable[str]:
 
 def _show(db: Path | None, *, all_rows: bool = False, note: str = "") -> object:
     from okeytool.ledger.rounds import book_at
-    from okeytool.render.round import state_renderable
-    from okeytool.round.advice import TOP_ROWS, state_advice
+    from okeytool.render.round import state_view
+    from okeytool.render.tiles import console
+    from okeytool.round.advice import state_advice
 
     with book_at(db) as book:
         played = book.round()
-    return state_renderable(played, state_advice(played.state), rows=None if all_rows else TOP_ROWS, note=note)
+    advice = state_advice(played.state)
+    return state_view(played, advice, top="all" if all_rows else "screen", note=note, console=console())
 
 
 def _answer(db: Path | None, word: str, rest: str) -> object:

@@ -52,21 +52,22 @@ def finishes_by_scheme() -> str:
 RoundFileOpt = Annotated[
     str | None,
     typer.Option(
-        "--round", "-R", help="A round document (JSON, cli.md format); '-' reads stdin.", show_default=False,
+        "--round", "-R", metavar="FILE", show_default=False,
+        help="A round document: a JSON object such as {\"winner\": \"P2\", \"finish\": \"okey\"}; '-' reads stdin.",
         rich_help_panel=PANEL_OUTPUT,
     ),
 ]  # fmt: skip
 PlayersOpt = Annotated[
     str | None,
     typer.Option(
-        "--players", "-p", help="Players in seating order, comma-separated (or space-separated).",
+        "--players", "-p", metavar="NAMES", help="Players in seating order, comma-separated (or space-separated).",
         rich_help_panel=PANEL_ROUND,
     ),
 ]  # fmt: skip
 WinnerOpt = Annotated[
     str | None,
-    typer.Option("--winner", "-w", help="Who won (went out).", autocompletion=completion.players(DEFAULT_PLAYERS),
-                 rich_help_panel=PANEL_ROUND),
+    typer.Option("--winner", "-w", metavar="NAME", help="Who won (went out).",
+                 autocompletion=completion.players(DEFAULT_PLAYERS), rich_help_panel=PANEL_ROUND),
 ]  # fmt: skip
 NullOpt = Annotated[
     bool,
@@ -77,14 +78,14 @@ NullOpt = Annotated[
 FinishOpt = Annotated[
     FinishName | None,
     typer.Option(
-        "--finish", "-f", case_sensitive=False, rich_help_panel=PANEL_ROUND,
+        "--finish", "-f", metavar="FINISH", case_sensitive=False, rich_help_panel=PANEL_ROUND,
         help=finishes_by_scheme(),
     ),
 ]  # fmt: skip
 GostermeOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--gosterme", "-g", help="A player who showed the indicator's twin (repeatable).",
+        "--gosterme", "-g", metavar="NAME", help="A player who showed the indicator's twin (repeatable).",
         autocompletion=completion.players(DEFAULT_PLAYERS), rich_help_panel=PANEL_ROUND,
     ),
 ]  # fmt: skip
@@ -97,7 +98,8 @@ KafaOpt = Annotated[
 WinnerTilesOpt = Annotated[
     str | None,
     typer.Option(
-        "--winner-tiles", "-t", help="The winner's 15 tiles (14 shown + last discard): the finish is worked out.",
+        "--winner-tiles", "-t", metavar="TILES",
+        help="The winner's 15 tiles (14 shown + last discard): the finish is worked out.",
         rich_help_panel=PANEL_ROUND,
     ),
 ]  # fmt: skip
@@ -106,14 +108,14 @@ WinnerTilesOpt = Annotated[
 OpeningsOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--opened", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).",
+        "--opened", metavar="NAME=HOW", help="101: NAME=melds or NAME=pairs for each player who opened (repeatable).",
         autocompletion=completion.opened_pairs(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
     ),
 ]  # fmt: skip
 HandOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--hand", "--rack",
+        "--hand", "--rack", metavar="NAME=TILES",
         help="NAME=TILES left in a hand (101) or on a rack (rummikub), repeatable; in 101 NAME=POINTS as called.",
         autocompletion=completion.player_pairs(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
     ),
@@ -121,7 +123,7 @@ HandOpt = Annotated[
 PenaltyOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--penalty", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).",
+        "--penalty", metavar="NAME=COUNT", help="101: NAME or NAME=COUNT, a 101 discard penalty (repeatable).",
         autocompletion=completion.players(DEFAULT_PLAYERS), rich_help_panel=PANEL_HANDS,
     ),
 ]  # fmt: skip
@@ -350,9 +352,11 @@ def register(app: typer.Typer) -> None:
 
           okeytool score -w P1 -t "R1-4 B9-11 K5 Y5 R5 K11-13 K1 B2" -i Y7
 
-          okeytool score -r 101 -i B1 -w P1 --opened P1=melds --opened P2=melds --hand "P2=R3 K9 Y12" --finish normal
+          okeytool score -r 101 -i B1 -w P1 --finish normal \\
+            --opened P1=melds --opened P2=melds --hand "P2=R3 K9 Y12"
 
-          okeytool score -r rummikub -p P1,A,B,C -w P1 --rack "A=R5 K9" --rack "B=J Y2" --rack C=B13
+          okeytool score -r rummikub -p P1,A,B,C -w P1 \\
+            --rack "A=R5 K9" --rack "B=J Y2" --rack C=B13
 
           okeytool score --round examples/rounds/pagat-okey.json --json
         """

@@ -82,7 +82,8 @@ def tokens(text: str | Iterable[str]) -> list[str]:
 def parse_tiles(text: str | Iterable[str], *, wrap: bool = False) -> tuple[Tile, ...]:
     """Every tile written in ``text``, in the order written (ranges and sets expanded).
 
-    ``wrap`` allows ranges such as ``K12-1`` (profiles whose runs wrap).
+    ``wrap`` allows ranges such as ``K12-1`` (profiles whose runs wrap), from :data:`WRAP_FROM` up;
+    a range that goes down (``R3-1``, ``R6-3``) is refused by name.
     Raises :class:`NotationError` for any token that is not valid notation.
     """
     result: list[Tile] = []
@@ -141,7 +142,7 @@ def _parse_token(token: str, position: int, wrap: bool) -> list[Tile]:
     if match["end_colour"] and _colours(match["end_colour"], token, position) != colours:
         raise NotationError(f"a range stays in one colour {_where(token, position)}")
     end = _number(match["end"], token, position)
-    return [Tile.face(colours[0], n) for n in _range(number, end, wrap, token, position)]
+    return [Tile.face(colours[0], n) for n in _range(colours[0], number, end, wrap, token, position)]
 
 
 def _colours(written: str, token: str, position: int) -> list[Colour]:
@@ -172,11 +173,27 @@ def _number(text: str, token: str, position: int) -> int:
     return value
 
 
-def _range(start: int, end: int, wrap: bool, token: str, position: int) -> list[int]:
+#: The lowest start of a range that wraps past 13 to 1 (``K10-1``: K10 K11 K12 K13 K1). A wrapping
+#: range is the short run at the end of a row that a hand holds (3 to 5 tiles); ``R3-1`` is a
+#: typing slip for R1-3, not the 12 tiles R3..R13 R1 (written ``R3-13 R1`` when meant).
+WRAP_FROM = 10
+
+
+def _range(colour: Colour, start: int, end: int, wrap: bool, token: str, position: int) -> list[int]:
+    """The numbers of a range: up from ``start`` to ``end``, or (``wrap``) past 13 to 1 from
+    :data:`WRAP_FROM` or higher. Raises :class:`NotationError` naming the token otherwise."""
     if end > start:
         return list(range(start, end + 1))
-    if end == 1 and start > 1:
+    if end == 1 and start >= WRAP_FROM:
         if not wrap:
             raise NotationError(f"range wraps past 13, not allowed in these rules {_where(token, position)}")
         return [*range(start, NUMBERS[-1] + 1), 1]
-    raise NotationError(f"range must go up (or wrap to 1) {_where(token, position)}")
+    if end == start:
+        raise NotationError(f"a range needs two numbers {_where(token, position)}: write {colour.letter}{start}")
+    hint = ""
+    if wrap and end == 1:
+        starts = ", ".join(f"{colour.letter}{n}-1" for n in range(WRAP_FROM, NUMBERS[-1] + 1))
+        hint = f" (only {starts} wrap past 13; a longer run is {colour.letter}{start}-13 {colour.letter}1)"
+    raise NotationError(
+        f"range goes down from {start} to {end} {_where(token, position)}: write {colour.letter}{end}-{start}{hint}"
+    )

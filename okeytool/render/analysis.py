@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
+from okeytool.render.rows import cut_note
 from okeytool.render.tiles import deal_text, tile_text, tiles_text
 from okeytool.solver.classic.analysis import DiscardOption, DiscardResult, TileCount, WaitsResult, finish_of
 from okeytool.solver.rummikub.play import GoOut
@@ -109,6 +110,7 @@ def discards_renderables(
             style=style,
         )
     out.append(table)
+    out.extend(cut_note(len(result.options[:rows]), len(result.options)))
     out.append(
         Text("throw ", style="bold").append_text(tile_text(result.best.tile, deal)).append(f": {reason(result)}")
     )
@@ -186,6 +188,7 @@ def chance_renderables(
             style="bold green" if rank == 1 else "",
         )
     out.append(table)
+    out.extend(cut_note(len(ranking.rows[:rows]), len(ranking.rows)))
     out.extend(chance_advice_lines(ranking))
     return out
 

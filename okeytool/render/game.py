@@ -40,7 +40,7 @@ def status_text(state: GameState) -> Text:
     standings = state.standings
     by_team = state.by_team
     if by_team is not None and by_team.finished:
-        text = Text("finished: ", style="bold green").append(winners_phrase(by_team.winners), style="bold")
+        text = Text("finished: ", style="bold green").append(winners_phrase(by_team.winners, teams=True), style="bold")
     elif standings.finished:
         text = Text("finished: ", style="bold green").append(winners_phrase(standings.winners), style="bold")
     else:
@@ -50,9 +50,16 @@ def status_text(state: GameState) -> Text:
     return text
 
 
-def winners_phrase(winners: Sequence[str]) -> str:
-    """``Ali wins``, ``Ali and Bora win``, ``Ali, Bora and Cem win`` (names made inert)."""
-    return f"{and_list(winners)} {'wins' if len(winners) == 1 else 'win'}"
+def winners_phrase(winners: Sequence[str], *, teams: bool = False) -> str:
+    """``Ali wins``, ``Ali and Bora win``, ``Ali, Bora and Cem win``; a team (``teams``) of two
+    partners takes the plural too: ``Ali+Bora win`` (names made inert)."""
+    return f"{and_list(winners)} {verb('wins', 'win', len(winners), teams)}"
+
+
+def verb(one: str, more: str, subjects: int, teams: bool = False) -> str:
+    """The verb for ``subjects`` players, or teams: ``one`` for a single player, ``more`` for several
+    players or for any team (a team is its two partners)."""
+    return one if subjects == 1 and not teams else more
 
 
 def ranked(state: GameState) -> list[str]:
@@ -282,19 +289,20 @@ def rounds_phrase(state: GameState) -> str:
 
 
 def outcome_phrase(state: GameState, name: Callable[[str], str]) -> str:
-    """``finished: Ali and Bora win`` or ``in play, Ali leads``; ``name`` makes each name safe."""
+    """``finished: Ali and Bora win`` or ``in play: Ali leads`` (``Ali+Bora lead``: a team takes the
+    plural); ``name`` makes each name safe."""
     standings = state.standings
     by_team = state.by_team
     if standings.finished:
         winners = [name(w) for w in (by_team.winners if by_team is not None else standings.winners)]
         head = ", ".join(winners[:-1]) + " and " + winners[-1] if len(winners) > 1 else "".join(winners)
-        text = f"finished: {head} {'wins' if len(winners) == 1 else 'win'}"
+        text = f"finished: {head} {verb('wins', 'win', len(winners), by_team is not None)}"
     elif not state.records:
         text = "not started"
     else:
         best = [name(p) for place, p, _ in places(state) if place == 1]
         lead = ", ".join(best[:-1]) + " and " + best[-1] if len(best) > 1 else "".join(best)
-        text = f"in play: {lead} {'leads' if len(best) == 1 else 'lead'}"
+        text = f"in play: {lead} {verb('leads', 'lead', len(best), by_team is not None)}"
     if standings.out:
         text += "; out: " + ", ".join(name(p) for p in standings.out)
     return text

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
+from okeytool.render.rows import cut_note
 from okeytool.render.tiles import deal_text, meld_text, tile_text, tiles_text
 from okeytool.solver.advice import Penalties
 from okeytool.solver.okey101.answers import OpenAnswer
@@ -142,13 +143,15 @@ def discard_101_renderables(
     threshold and the advice."""
     out: list[RenderableType] = [deal_text(deal)] if heading else []
     shown = Table("discard", "penalty", "opening left", "pairs", "can open", box=None)
-    for tiles, row in _merged(result)[:rows]:
+    merged = _merged(result)
+    for tiles, row in merged[:rows]:
         penalty = Text(f"{row.penalty} ({', '.join(row.reasons)})", style="red") if row.penalty else Text("0")
         label = tiles_text(tiles, deal)
         if row.wins:
             label.append(" wins", style="bold green")
         shown.add_row(label, penalty, str(row.open_points), str(row.pairs), _yes(row.can_open))
     out.append(shown)
+    out.extend(cut_note(len(merged[:rows]), len(merged), "rows"))
     top = result.discards[0]
     if top.opening.melds:
         out.append(Text("opening left by ", style="bold").append_text(tile_text(top.tile, deal)))

@@ -10,6 +10,8 @@ from okeytool.deal import Deal
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from okeytool.render.rows import Top
+
 
 class _Renderer(Protocol):
     """An answer's renderables, top to bottom (see :func:`result_renderable`)."""
@@ -17,15 +19,19 @@ class _Renderer(Protocol):
     def __call__(self, deal: Deal, result: Any, *, rows: int | None, heading: bool) -> list[RenderableType]: ...
 
 
-def render_result(deal: Deal, result: object) -> None:
+def render_result(deal: Deal, result: object, *, top: Top = "all") -> None:
     """Print ``result`` (a check, going-out, waits, discard, chance ranking, 101 discard, open or play
-    answer) for people, in the words players use.
+    answer) for people, in the words players use; a ranking cut to the rows ``top`` asks for
+    (:func:`okeytool.render.rows.rows_shown`).
 
     Raises ``TypeError`` for an object no renderer knows.
     """
+    from okeytool.render.rows import rows_shown
     from okeytool.render.tiles import console
 
-    console().print(result_renderable(deal, result))
+    out = console()
+    rows = rows_shown(top, lambda shown: result_renderable(deal, result, rows=shown), out)
+    out.print(result_renderable(deal, result, rows=rows))
 
 
 def result_renderable(deal: Deal, result: object, *, rows: int | None = None, heading: bool = True) -> RenderableType:

@@ -11,11 +11,14 @@ from rich.text import Text
 
 from okeytool.deal import Deal
 from okeytool.render.text import inert
-from okeytool.render.tiles import console, deal_text, tiles_text
+from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from okeytool.ledger.rounds import PlayedRound
+    from okeytool.render.rows import Top
     from okeytool.round.review import Review
     from okeytool.solver.questions import Answer
 
@@ -45,6 +48,8 @@ def state_renderable(
         parts.append(Text(note, style="dim"))
     parts.append(head)
     parts.append(Text("hand  ").append_text(tiles_text(state.hand, deal)))
+    if state.may_show_indicator and deal.indicator is not None:
+        parts.append(gosterme_text(deal.indicator, deal, starter=state.phase == "throw"))
     if state.discards:
         parts.append(Text("seen  ", style="dim").append_text(tiles_text(state.discards, deal)))
     if state.table:
@@ -60,9 +65,34 @@ def state_renderable(
     return Group(*parts)
 
 
-def render_state(played: PlayedRound, advice: Answer | None, *, rows: int | None = None, note: str = "") -> None:
-    """Print the round's state and the advice."""
-    console().print(state_renderable(played, advice, rows=rows, note=note))
+def gosterme_text(indicator: Tile, deal: Deal, *, starter: bool) -> Text:
+    """The reminder that the hand may show the indicator's twin now (rules.md 3.3): before the
+    first draw, or for the ``starter`` (who does not draw on his first turn) before his first throw."""
+    when = "throw" if starter else "draw"
+    return (
+        Text("gösterme: ", style="bold cyan")
+        .append("you hold ")
+        .append_text(tile_text(indicator, deal))
+        .append(f", the indicator's twin: show it before your first {when}")
+    )
+
+
+def render_state(played: PlayedRound, advice: Answer | None, *, top: Top = "screen", note: str = "") -> None:
+    """Print the round's state and the advice (the rows of a ranking ``top`` asks for)."""
+    out = console()
+    out.print(state_view(played, advice, top=top, note=note, console=out))
+
+
+def state_view(
+    played: PlayedRound, advice: Answer | None, *, top: Top, note: str = "", console: Console
+) -> RenderableType:
+    """:func:`state_renderable` with the rows of a ranking ``top`` asks for on ``console``
+    (:func:`okeytool.render.rows.rows_shown`). The rows are chosen without the ``note``, so that a
+    state shows the same rows whichever command led to it."""
+    from okeytool.render.rows import rows_shown
+
+    rows = rows_shown(top, lambda shown: state_renderable(played, advice, rows=shown), console)
+    return state_renderable(played, advice, rows=rows, note=note)
 
 
 def advice_renderable(deal: Deal, advice: Answer | None, *, rows: int | None = None) -> RenderableType:

@@ -34,10 +34,7 @@ if TYPE_CHECKING:
     from okeytool.round.state import RoundState
     from okeytool.solver.questions import Answer
 
-__all__ = ["TOP_ROWS", "Grade", "Grades", "advise", "draws_left", "grade_discards", "state_advice"]
-
-#: How many rows of a discard ranking a round shows.
-TOP_ROWS = 5
+__all__ = ["Grade", "Grades", "advise", "draws_left", "grade_discards", "state_advice"]
 
 
 def draws_left(state: RoundState) -> int:

@@ -46,7 +46,8 @@ def state_document(round_id: int, state: RoundState, advice: Answer | None) -> d
 
     ``advice``: the ``discard`` document (all rows) when a tile must be thrown, the ``waits``
     document otherwise (101: the 101 discard document / the ``open`` document; Rummikub: ``play``).
-    Extra keys: ``phase``, ``advice_kind``, ``discards``, ``table``, ``own_melds``, ``opened``, ``end``.
+    Extra keys: ``phase``, ``advice_kind``, ``discards``, ``table``, ``own_melds``, ``opened``, ``end``,
+    ``may_show_indicator`` (gösterme is open: the hand holds the indicator's twin before the first draw).
     """
     deal = state.deal
     return {
@@ -64,4 +65,5 @@ def state_document(round_id: int, state: RoundState, advice: Answer | None) -> d
         "own_melds": _melds(state.own_melds),
         "opened": state.opened,
         "end": state.end.to_json() if state.end is not None else None,
+        "may_show_indicator": state.may_show_indicator,
     }

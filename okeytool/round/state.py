@@ -45,7 +45,9 @@ class RoundState:
     ``own_melds``: melds the player laid himself (101; in Rummikub the tiles laid since the last
     ``table`` event). ``seen`` (property): everything known to be out of play but the indicator.
     ``drawn``: how many tiles the player has drawn or taken so far (the win chance's horizon,
-    :func:`okeytool.round.advice.draws_left`, is derived from it).
+    :func:`okeytool.round.advice.draws_left`, is derived from it); ``thrown``: how many he has thrown.
+    ``opening``: how the player opened in 101, ``"melds"`` or ``"pairs"`` (None before he opens, and
+    in the other games), as a 101 round's score asks.
     """
 
     deal: Deal
@@ -59,6 +61,17 @@ class RoundState:
     events: int = 1
     end: End | None = None
     drawn: int = 0
+    thrown: int = 0
+    opening: str | None = None
+
+    @property
+    def may_show_indicator(self) -> bool:
+        """Gösterme (showing the indicator's twin, rules.md 3.3) is open now: the rules have it, the
+        hand holds the twin, and the player has not drawn yet (the starter, who does not draw on his
+        first turn: has not thrown yet)."""
+        if self.end is not None or self.drawn or self.thrown:
+            return False
+        return game_of(self.deal.rules).may_show(self.deal, self.hand)
 
     @property
     def seen(self) -> tuple[Tile, ...]:
@@ -142,7 +155,8 @@ def apply(state: RoundState, event: Event, *, stored: bool = False) -> RoundStat
         if state.phase != "throw":
             raise EventError(f"cannot throw {tile}: the hand holds {len(state.hand)} tiles, draw or take first")
         hand = _without(state.hand, [tile], "the hand")
-        return replace(nxt, hand=hand, discards=tuple(sorted([*state.discards, tile])), phase="draw")
+        discards = tuple(sorted([*state.discards, tile]))
+        return replace(nxt, hand=hand, discards=discards, phase="draw", thrown=state.thrown + 1)
     if isinstance(event, Seen):
         if not event.tiles:
             raise EventError("seen needs at least one tile")
@@ -201,6 +215,7 @@ def _open(state: RoundState, nxt: RoundState, event: Open) -> RoundState:
     hand = _without(state.hand, [t for m in melds for t in m], "the hand")
     if not hand:
         raise EventError("keep one tile to throw: a hand is never laid down whole")
+    opening = state.opening
     if not state.opened:
         value, pairs = game.opening_value(deal, melds)
         if value < deal.rules.open_points and pairs < deal.rules.open_pairs:
@@ -208,7 +223,8 @@ def _open(state: RoundState, nxt: RoundState, event: Open) -> RoundState:
                 f"an opening needs melds worth {deal.rules.open_points} or {deal.rules.open_pairs} pairs; "
                 f"these are worth {value}"
             )
-    return replace(nxt, hand=hand, own_melds=(*state.own_melds, *melds), opened=True)
+        opening = "melds" if value >= deal.rules.open_points else "pairs"  # rules.md 5.2, 5.3
+    return replace(nxt, hand=hand, own_melds=(*state.own_melds, *melds), opened=True, opening=opening)
 
 
 #: The finish of a round that ended without a winner where the scheme has no name for it (classic: a null round).
