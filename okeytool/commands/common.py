@@ -184,9 +184,24 @@ TopOpt = Annotated[
         f"{PLAIN_ROWS} when the output is not a terminal). --json lists every row.",
     ),
 ]  # fmt: skip
+HtmlOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--html", metavar="FILE", show_default=False, rich_help_panel=PANEL_OUTPUT,
+        help="Also write one self-contained HTML page to FILE, to look at and share (opens on a phone).",
+    ),
+]  # fmt: skip
 AllOpt = Annotated[
     bool, typer.Option("--all", "-a", help="Show every row of the ranking.", rich_help_panel=PANEL_OUTPUT)
 ]
+
+
+def write_page(path: Path, text: str) -> None:
+    """Write the page ``text`` to ``path`` (UTF-8). Raises :class:`InputError` when it cannot be written."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write the page {str(path)!r}: {err.strerror or err}") from None
 
 
 def read_top(top: int | None, all_rows: bool) -> Top:

@@ -17,6 +17,7 @@ from okeytool.commands.common import (
     PANEL_LEDGER,
     PANEL_OUTPUT,
     DbOpt,
+    HtmlOpt,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
@@ -26,6 +27,7 @@ from okeytool.commands.common import (
     one_of,
     parse_options,
     print_json,
+    write_page,
 )
 from okeytool.commands.score import (
     FinishOpt,
@@ -426,8 +428,11 @@ def share(
     ] = "text",
     game: GameOpt = None,
     db: DbOpt = None,
+    html: HtmlOpt = None,
 ) -> None:
     """A summary of the game to paste into a group chat: standings, the winners, the rounds played.
+
+    --html also writes it as a page to send: the standings and every round in tables.
 
     Example: okeytool game share --format md
     """
@@ -436,7 +441,12 @@ def share(
     if fmt not in SHARE_FORMATS:
         raise InputError(f"--format takes {' or '.join(SHARE_FORMATS)}, not {fmt!r}")
     with ledger_at(db, write=False) as ledger:
-        text = share_text(ledger.state(game), fmt)
+        state = ledger.state(game)
+    text = share_text(state, fmt)
+    if html is not None:
+        from okeytool.render.html_page import share_html
+
+        write_page(html, share_html(state))
     sys.stdout.write(text)
 
 

@@ -19,6 +19,7 @@ from okeytool.commands import completion
 from okeytool.commands.common import (
     AllOpt,
     DbOpt,
+    HtmlOpt,
     IndicatorOpt,
     JsonOpt,
     OkeyOpt,
@@ -30,6 +31,7 @@ from okeytool.commands.common import (
     one_of,
     print_json,
     read_top,
+    write_page,
 )
 from okeytool.commands.score import GostermeOpt, HandOpt, OpeningsOpt, PenaltyOpt, finishes_by_scheme, read_text
 from okeytool.errors import InputError
@@ -527,13 +529,15 @@ def review(
     time_limit: TimeLimitOpt = None,
     db: DbOpt = None,
     json: JsonOpt = False,
+    html: HtmlOpt = None,
 ) -> None:
     """Every own throw of the round beside the best one (classic: by win chance), what it cost, and a summary.
 
     A throw whose win chance was not computed is graded only where the plain ranking holds it as good
     as the best; past the time limit the throws graded so far are shown, and the exit code is 3.
+    --html also writes the review as a page: each throw with the hand drawn in tiles.
 
-    Example: okeytool round review 3 --json
+    Example: okeytool round review 3 --html review.html
     """
     from okeytool.questions import read_time_limit
     from okeytool.round.review import review as review_round
@@ -543,6 +547,10 @@ def review(
     with book_at(db, write=False) as book:
         played = book.round(round_id)
     result = review_round(played.id, played.events, draws=draws, time_limit=limit, stored=True)
+    if html is not None:
+        from okeytool.render.html_page import review_html
+
+        write_page(html, review_html(played, result))
     if json:
         print_json(result.to_json())
     else:
