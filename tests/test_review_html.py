@@ -267,3 +267,32 @@ def test_the_review_as_headless_chromium_shows_it_on_a_phone(reviewed: dict[str,
     # The screenshot: a phone-sized picture of the page, not an empty one.
     data = shot.read_bytes()
     assert png_size(data) == PHONE and len(data) > 10_000
+
+
+def test_an_arena_game_as_a_page(tmp_path: Path) -> None:
+    from okeytool.arena.record import read_record
+    from okeytool.render.html_page import arena_game_html
+
+    record = tmp_path / "arena.jsonl"
+    done = on_ledger(tmp_path / "unused.sqlite3", "arena", "--deals", "1", "--seed", "3", "--challenger", "greedy",
+                     "--champion", "random", "--record", str(record), "--no-progress")  # fmt: skip
+    assert done.code == 0, done.err
+    game = next(read_record(record))[0]
+    page = check_one_document(arena_game_html(game))
+    head = game.played.events[0]
+    seats = page.root.find_all("seat", "section")
+    assert len(seats) == len(head["hands"]) == 4
+    for seat, node in enumerate(seats):
+        dealt, thrown = node.find_all("tiles", "div")
+        assert tiles_of(dealt) == head["hands"][seat]
+        events = [e for e in game.played.events[1:] if e.get("seat") == seat]
+        throws = [e["tile"] for e in events if e["event"] == "throw"]
+        throws += [e["throw"] for e in events if e["event"] == "win" and e.get("throw")]
+        assert tiles_of(thrown) == throws  # every throw of the seat, in order
+        drawn = sum(e["event"] in ("draw", "take") for e in events)
+        assert len(throws) == drawn + (seat == head["starter"])  # the starter throws first without drawing
+        assert head["policies"][seat] in node.all_text()
+    taken = sum(e["event"] == "take" for e in game.played.events)
+    assert len(page.root.find_all("taken", "span")) == taken
+    winner = game.played.winner
+    assert winner is not None and f"seat {winner} ({head['policies'][winner]}) wins" in page.root.all_text()

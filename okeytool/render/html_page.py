@@ -1,4 +1,5 @@
-"""Pages to look at and share: a round's review and a game's standings as one self-contained HTML file.
+"""Pages to look at and share: a round's review, a game's standings and an arena game as one
+self-contained HTML file.
 
 A page is one document with its style inline: no script, no font, image or style sheet fetched from
 anywhere, so it opens the same from a file, a chat attachment or a phone. Tiles are drawn as tiles
@@ -25,6 +26,7 @@ from okeytool.render.text import inert
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
+    from okeytool.arena.run import GameRecord
     from okeytool.ledger.rounds import PlayedRound
     from okeytool.ledger.store import GameState
     from okeytool.round.review import Decision, Review
@@ -64,6 +66,7 @@ p { margin: 0.3rem 0; }
 .tile .star { position: absolute; top: 0.05rem; right: 0.12rem; font-size: 0.6rem; color: #e2a400; }
 .tile.thrown { background: #ffe0dc; border-color: #c62828; }
 .tile.best { background: #dff3df; border-color: #2e7d32; }
+.tile.taken { outline: 2px dashed #6b6b6b; outline-offset: 1px; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 0.8rem; margin: 0; align-items: center; }
 dt { color: #5b5b5b; }
 dd { margin: 0; }
@@ -102,10 +105,10 @@ def share_name(text: str) -> str:
     return escape(inert(text))
 
 
-def tile_html(tile: Tile, deal: Deal | None = None, mark: str = "") -> str:
+def tile_html(tile: Tile, deal: Deal | None = None, mark: str = "", note: str = "") -> str:
     """One tile as an element of class ``tile``: its number in its colour and the colour's letter
     below; ``F`` for the false joker, ``J`` for a joker; a real okey (wild) starred. ``mark`` adds a
-    class (``thrown``, ``best``)."""
+    class (``thrown``, ``best``, ``taken``), ``note`` a line to its title."""
     text = str(tile)
     classes = ["tile"]
     if tile.is_false_joker:
@@ -127,6 +130,8 @@ def tile_html(tile: Tile, deal: Deal | None = None, mark: str = "") -> str:
         face += '<span class="star" aria-hidden="true">★</span>'
     if mark:
         classes.append(mark)
+    if note:
+        title += f"; {note}"
     return f'<span class="{" ".join(classes)}" data-tile="{text}" title="{escape(title)}">{face}</span>'
 
 
@@ -284,3 +289,78 @@ def share_html(state: GameState) -> str:
         f"<section>\n<h2>Rounds</h2>\n{rounds_table}\n</section>\n"
     )
     return page(title, body)
+
+
+def arena_game_html(game: GameRecord) -> str:
+    """One game of an arena record (:func:`okeytool.arena.record.read_record`) as a page: the deal
+    (indicator and okey), the outcome and each seat's policy, score, dealt hand and throws in order
+    (a throw the next seat took marked ``taken``, the winning throw ``best``, and the chance a seat
+    reported with a throw in its title). Raises :class:`okeytool.errors.RulesError` or
+    :class:`okeytool.errors.NotationError` for a record whose rules or tiles cannot be read."""
+    from okeytool.rules import get_rules
+
+    events = game.played.events
+    head = events[0]
+    indicator = head.get("indicator")
+    rules = get_rules(str(head["rules"]), head.get("options") or {})
+    deal = Deal(rules, Tile.parse(indicator) if indicator else None)
+    policies = [inert(str(p)) for p in head.get("policies", [])]
+    hands = [[Tile.parse(t) for t in hand] for hand in head["hands"]]
+    seats = range(len(hands))
+    throws: list[list[list[str]]] = [[] for _ in seats]  # per seat: [tile, mark, note] of each throw
+    drew, took = [0 for _ in seats], [0 for _ in seats]
+    showed: set[int] = set()
+    last: list[str] | None = None  # the last throw, marked when the next seat takes it
+    for event in events[1:]:
+        kind, seat = event["event"], event.get("seat")
+        if not isinstance(seat, int):
+            continue
+        if kind == "throw":
+            note = f"chance {_percent(float(event['chance']))}" if "chance" in event else ""
+            last = [str(event["tile"]), "", note]
+            throws[seat].append(last)
+        elif kind == "draw":
+            drew[seat] += 1
+        elif kind == "take":
+            took[seat] += 1
+            if last is not None:
+                last[1] = "taken"
+        elif kind == "show":
+            showed.add(seat)
+        elif kind == "win" and event.get("throw"):
+            throws[seat].append([str(event["throw"]), "best", "the winning throw"])
+    played = game.played
+    if played.winner is not None:
+        finish = f", {escape(played.finish)} finish" if played.finish else ""
+        outcome = f"seat {played.winner} ({escape(_policy(policies, played.winner))}) wins{finish}"
+    else:
+        outcome = "nobody won" + (f" ({escape(played.finish)})" if played.finish else "")
+    sections = []
+    for seat in seats:
+        marks = [
+            ("winner", seat == played.winner),
+            ("starter", seat == head.get("starter")),
+            ("gösterme", seat in showed),
+        ]
+        badges = "".join(f'<span class="verdict matched">{m}</span>' for m, on in marks if on)
+        score = played.scores[seat] if seat < len(played.scores) else 0
+        thrown = "".join(tile_html(Tile.parse(t), deal, mark, note) for t, mark, note in throws[seat])
+        sections.append(
+            f'<section class="seat" id="seat-{seat}">\n'
+            f'<h2>seat {seat} <span class="muted">{escape(_policy(policies, seat))}</span> {badges}</h2>\n'
+            f'<p class="muted">dealt ({len(hands[seat])} tiles)</p>\n{tiles_html(hands[seat], deal)}\n'
+            f'<p class="muted">{len(throws[seat])} throws; drew {drew[seat]}, took {took[seat]}; score {score:+d}</p>\n'
+            f'<div class="tiles throws">{thrown}</div>\n</section>\n'
+        )
+    title = f"Okey arena: deal {game.deal}, game {game.game}"
+    body = (
+        f'<header>\n<h1>{title}</h1>\n{_deal_html(deal)}\n<p class="outcome"><b>{outcome}</b></p>\n'
+        '<p class="muted">throws in order; a throw the next seat took is outlined, the winning throw green</p>\n'
+        f"</header>\n{''.join(sections)}"
+    )
+    return page(title, body)
+
+
+def _policy(policies: Sequence[str], seat: int) -> str:
+    """The policy of ``seat`` (made inert: a ``cmd:`` policy names a program the user typed)."""
+    return policies[seat] if seat < len(policies) else "?"
