@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from okeytool.commands.common import PANEL_OUTPUT, DbOpt, JsonOpt, print_json
+from okeytool.commands.common import PANEL_OUTPUT, DbOpt, print_json
 
 if TYPE_CHECKING:
     from okeytool.arena.quiz import Position, Verdict
@@ -45,6 +45,12 @@ StatsOpt = Annotated[
     typer.Option("--stats", help="Show the progress kept in the ledger (accuracy, average cost, time per "
                  "answer, by distance from a win) instead of dealing positions."),
 ]  # fmt: skip
+QuizJsonOpt = Annotated[
+    bool,
+    typer.Option("--json", rich_help_panel=PANEL_OUTPUT,
+                 help="JSON: with --stats one document; in a session one line per position and per "
+                 "verdict, the throws read one a line from standard input."),
+]  # fmt: skip
 QuizTopOpt = Annotated[
     int,
     typer.Option("--top", metavar="N", rich_help_panel=PANEL_OUTPUT,
@@ -63,7 +69,7 @@ def register(app: typer.Typer) -> None:
         top: QuizTopOpt = DEFAULT_ROWS,
         stats: StatsOpt = False,
         db: DbOpt = None,
-        json: JsonOpt = False,
+        json: QuizJsonOpt = False,
     ) -> None:
         """What would you throw? Positions from seeded arena rounds, graded by win chance.
 
