@@ -78,9 +78,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # The quiz's answers (okeytool.ledger.quiz): one row per position answered. ``cost``: the win
     # chance the throw gave up against the best (NULL: it could not be graded); ``distance``: the
-    # position's deficiency (how far the hand is from a win).
+    # position's deficiency (how far the hand is from a win). IF NOT EXISTS: a ledger whose version
+    # was set back while its answers stayed is brought up to date keeping them.
     4: (
-        """CREATE TABLE quiz_answers (
+        """CREATE TABLE IF NOT EXISTS quiz_answers (
                id INTEGER PRIMARY KEY,
                position TEXT NOT NULL,
                rules TEXT NOT NULL,
