@@ -192,13 +192,18 @@ class Verdict:
         }
 
 
+def check_work(work: float) -> None:
+    """Refuse a work budget outside (0, 60] seconds with :class:`InputError`."""
+    if not 0 < work <= 60:
+        raise InputError(f"--work must be above 0 and at most 60 seconds, got {work}")
+
+
 def rank(position: Position, *, work: float = DEFAULT_WORK) -> ChanceRanking:
     """The throws of ``position`` by win chance within its draws, ``work`` seconds of counted work.
     Raises :class:`InputError` for work outside (0, 60]."""
     from okeytool.solver.classic.chance import Effort, chance_ranking
 
-    if not 0 < work <= 60:
-        raise InputError(f"--work must be above 0 and at most 60 seconds, got {work}")
+    check_work(work)
     return chance_ranking(
         position.deal, position.hand, position.seen, draws=position.draws, effort=Effort(seconds=work)
     )

@@ -110,12 +110,13 @@ def _session(seed: int | None, count: int, work: float, top: int, db: Path | Non
     import random
     from time import perf_counter
 
-    from okeytool.arena.quiz import grade, positions, rank, verdict_row
+    from okeytool.arena.quiz import check_work, grade, positions, rank, verdict_row
     from okeytool.commands.streams import release_output
     from okeytool.ledger.quiz import quiz_book_at
 
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    check_work(work)
     dealt = positions(seed, count)
     with quiz_book_at(db):
         pass  # the ledger can be written: refused now, not after the first answer
@@ -124,7 +125,8 @@ def _session(seed: int | None, count: int, work: float, top: int, db: Path | Non
     hand: list[str] = []
     lines = _prompt_lines(hand) if sys.stdin.isatty() and not json else _plain_lines()
     if not json:
-        show(f"quiz seed {seed}: {len(dealt)} positions (okeytool quiz --seed {seed} deals them again); q quits")
+        many = f"{len(dealt)} position{'s' if len(dealt) != 1 else ''}"
+        show(f"quiz seed {seed}: {many} (okeytool quiz --seed {seed} deals them again); q quits")
     verdicts: list[Verdict] = []
     for number, position in enumerate(dealt, 1):
         show(_position(position, number, len(dealt), json))
