@@ -173,3 +173,17 @@ def test_stats_of_a_ledger_without_answers(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "okeytool", "quiz", "--stats", "--db", str(tmp_path / "none")],
                              env=_env(db), capture_output=True, text=True)  # fmt: skip
     assert missing.returncode == 2 and "no ledger" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_a_ledger_of_the_previous_schema_gains_the_quiz_table(tmp_path: Path) -> None:
+    from okeytool.ledger import Ledger
+
+    db = tmp_path / "ledger.sqlite3"
+    with Ledger(db) as ledger:
+        ledger.new_game("classic", {"scheme": "pagat"}, "A,B")
+        ledger.conn.execute("DROP TABLE quiz_answers")
+        ledger.conn.execute("PRAGMA user_version = 4")  # as the previous okeytool left it
+    with QuizBook(db) as book:
+        assert book.stats().total.answers == 0
+    with Ledger(db) as ledger:
+        assert ledger.state().info.players == ("A", "B")  # the game kept
