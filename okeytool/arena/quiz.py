@@ -20,7 +20,7 @@ Classic Okey only (the ``classic`` and ``okeygg`` profiles); 101 positions are n
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -236,10 +236,3 @@ def verdict_row(verdict: Verdict) -> Mapping[str, Any]:
         "seconds": verdict.seconds,
         "distance": verdict.distance,
     }
-
-
-def top_rows(verdict: Verdict, top: int) -> Sequence[Any]:
-    """The best ``top`` rows of the ranking, and the player's own row after them when it is lower."""
-    rows = list(verdict.ranking.rows[:top])
-    mine = next(r for r in verdict.ranking.rows if r.tile == verdict.decision.thrown)
-    return rows if mine in rows else [*rows, mine]
