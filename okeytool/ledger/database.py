@@ -76,6 +76,24 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
                created TEXT NOT NULL,
                PRIMARY KEY (round_id, seq))""",
     ),
+    # The quiz's answers (okeytool.ledger.quiz): one row per position answered. ``cost``: the win
+    # chance the throw gave up against the best (NULL: it could not be graded); ``distance``: the
+    # position's deficiency (how far the hand is from a win). IF NOT EXISTS: a ledger whose version
+    # was set back while its answers stayed is brought up to date keeping them.
+    4: (
+        """CREATE TABLE IF NOT EXISTS quiz_answers (
+               id INTEGER PRIMARY KEY,
+               position TEXT NOT NULL,
+               rules TEXT NOT NULL,
+               thrown TEXT NOT NULL,
+               best TEXT NOT NULL,
+               chance_thrown REAL,
+               chance_best REAL,
+               cost REAL,
+               seconds REAL NOT NULL,
+               distance INTEGER NOT NULL,
+               created TEXT NOT NULL)""",
+    ),
 }
 SCHEMA_VERSION = len(MIGRATIONS)
 

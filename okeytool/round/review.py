@@ -157,13 +157,14 @@ def review(
             grades = grade_discards(state.deal, state.hand, state.seen, table=table, draws=horizon, deadline=clock)
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)  # this throw's grades are cut short
-            decisions.append(_decide(number, state.hand, tile, grades))
+            decisions.append(decide(number, state.hand, tile, grades))
         state = after
     return Review(round_id, tuple(decisions))
 
 
-def _decide(number: int, hand: tuple[Tile, ...], tile: Tile, grades: Grades) -> Decision:
-    """The decision of throwing ``tile`` from ``hand``, graded by ``grades``."""
+def decide(number: int, hand: tuple[Tile, ...], tile: Tile, grades: Grades) -> Decision:
+    """The decision of throwing ``tile`` from ``hand``, graded by ``grades`` (``number``: the throw's
+    event; the quiz grades its throws by the same rule)."""
     top, mine = grades.best, grades.grade(tile)
     if top.value is not None and mine.value is not None:
         best = tile if mine.value >= top.value else top.tile  # a throw tied with the best is the best

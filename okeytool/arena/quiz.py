@@ -1,0 +1,238 @@
+"""Practice positions: "what would you throw?" from seeded arena rounds, graded by win chance.
+
+A quiz of ``count`` positions seeded ``seed`` takes one position from each of the arena's deals
+0, 1, 2 ... of that seed (:func:`okeytool.arena.table.deal_of`): the deal is played out by four
+``acceptance`` policies (:mod:`okeytool.arena.policies`), and every time a seat is asked to throw
+with 15 tiles its view is kept (the hand, the tiles it has seen out of play, the own draws the
+stock leaves after the throw). One of those views is picked with a random generator seeded from
+(seed, deal) alone, leaving out a hand that goes out (nothing to practise) and one with no draw
+left (no chance to play for). The same seed gives the same positions on every machine.
+
+A throw is graded as a followed round's review grades one (:mod:`okeytool.round.review`): by its
+win chance within the position's own draws (rules.md 4.1), against the best throw's chance, the
+work bounded by :class:`~okeytool.solver.classic.chance.Effort` (counted in steps, so the same on
+every machine). A throw whose chance was not computed is graded by the plain ranking: as good as
+its best, or ungraded.
+
+Classic Okey only (the ``classic`` and ``okeygg`` profiles); 101 positions are not dealt yet.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from okeytool.arena.policies import Policy, make_policy
+from okeytool.arena.seats import Message, Seat
+from okeytool.arena.table import deal_of, play_round, policy_seed
+from okeytool.deal import Deal
+from okeytool.errors import InputError
+from okeytool.parse.notation import parse_tile
+from okeytool.round.review import Decision, decide
+from okeytool.rules import Rules, get_rules
+from okeytool.solver.advice import Grade, Grades
+from okeytool.tiles import Tile
+
+if TYPE_CHECKING:
+    from okeytool.solver.classic.chance import ChanceRanking
+
+#: The policy that plays the deals the positions come from.
+POLICY = "acceptance"
+#: Seconds of work (counted in steps) the win chances of one position may take.
+DEFAULT_WORK = 1.0
+#: The most positions one quiz deals.
+MAX_COUNT = 100
+#: Deals tried per position before a quiz gives up (a deal may offer no position).
+DEALS_PER_POSITION = 4
+
+
+@dataclass(frozen=True)
+class Position:
+    """One seat that must throw: the deal, its 15 tiles (sorted), what it has seen out of play and
+    the own draws left after the throw. ``id`` is ``SEED/DEAL/SEAT/THROW`` (the seat's throws
+    counted from 1), the same text for the same position every time."""
+
+    id: str
+    rules: Rules
+    indicator: Tile
+    hand: tuple[Tile, ...]
+    seen: tuple[Tile, ...]
+    draws: int
+
+    @property
+    def deal(self) -> Deal:
+        """The deal (indicator and okey) of the position."""
+        return Deal(self.rules, self.indicator)
+
+    def read_throw(self, text: str) -> Tile:
+        """The tile a player typed, as held (``J``: the okey). Raises :class:`NotationError` for
+        text that is not one tile and :class:`InputError` for a tile not in the hand.
+
+        >>> from okeytool.parse.notation import parse_tile, parse_tiles
+        >>> hand = parse_tiles("R1-3 B5-7 K9-11 Y1-4 K1 R5")
+        >>> p = Position("0/0/0/1", get_rules("classic"), parse_tile("R4"), hand, (), 5)
+        >>> p.read_throw("k1"), p.read_throw("J")
+        (Tile.parse('K1'), Tile.parse('R5'))
+        """
+        tile = self.deal.resolve([parse_tile(text.strip())])[0]
+        if tile not in self.hand:
+            raise InputError(f"{tile} is not in the hand; throw one of its 15 tiles")
+        return tile
+
+    def to_json(self) -> dict[str, object]:
+        """``{"id", "rules", "indicator", "okey", "hand", "seen", "draws"}``."""
+        okey = self.deal.okey
+        return {
+            "id": self.id,
+            "rules": self.rules.name,
+            "indicator": str(self.indicator),
+            "okey": None if okey is None else str(okey),
+            "hand": [str(t) for t in self.hand],
+            "seen": [str(t) for t in self.seen],
+            "draws": self.draws,
+        }
+
+
+class _Watcher(Seat):
+    """A policy at the table whose view is kept each time it is asked to throw (not when it goes out)."""
+
+    def __init__(self, policy: Policy, place: int) -> None:
+        self.policy = policy
+        self.place = place
+        self.name = policy.name
+        self.views: list[tuple[int, tuple[Tile, ...], tuple[Tile, ...], int]] = []
+        self.throws = 0
+
+    def see(self, event: Message) -> None:
+        self.policy.see(event)
+
+    def ask(self, request: Message) -> Message:
+        view = self.policy.view
+        hand, seen, draws = tuple(sorted(view.hand)), tuple(sorted(view.seen)), view.own_draws()
+        answer = self.policy.ask(request)
+        if request["ask"] == "throw":
+            self.throws += 1
+            if "win" not in answer and draws > 0:
+                self.views.append((self.throws, hand, seen, draws))
+        return answer
+
+
+def deal_positions(rules: Rules, seed: int, deal: int) -> list[Position]:
+    """Every position of deal ``deal`` of the arena's run seeded ``seed``, played by :data:`POLICY`
+    in every seat: seat by seat, each seat's throws in order."""
+    dealt = deal_of(rules, seed, deal)
+    assert dealt.indicator is not None, "positions() takes only rules with an indicator"
+    watchers = [
+        _Watcher(make_policy(POLICY, rules, random.Random(policy_seed(seed, deal, 0, place))), place)
+        for place in range(4)
+    ]
+    play_round(rules, dealt, watchers, {"deal": deal, "game": 0, "rules": rules.name, "options": {}})
+    return [
+        Position(f"{seed}/{deal}/{w.place}/{n}", rules, dealt.indicator, hand, seen, draws)
+        for w in watchers
+        for n, hand, seen, draws in w.views
+    ]
+
+
+def positions(seed: int, count: int, rules: Rules | None = None) -> list[Position]:
+    """``count`` positions of the quiz seeded ``seed`` (see the module). Raises :class:`InputError`
+    for a count outside 1..:data:`MAX_COUNT` or rules that are not classic Okey."""
+    rules = get_rules("classic") if rules is None else rules
+    if not 1 <= count <= MAX_COUNT:
+        raise InputError(f"--count must be from 1 to {MAX_COUNT}, got {count}")
+    from okeytool.solver.games import game_of
+
+    if not game_of(rules).takes("discard", "chance") or not rules.has_indicator:
+        raise InputError(f"the quiz deals classic Okey positions (rules classic or okeygg), not {rules.name}")
+    out: list[Position] = []
+    for deal in range(count * DEALS_PER_POSITION):
+        if len(out) == count:
+            break
+        found = deal_positions(rules, seed, deal)
+        if found:
+            out.append(random.Random(f"okeytool-quiz/{seed}/{deal}").choice(found))
+    return out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A player's throw in a position: the decision (the throw, the best, their chances, what the
+    throw lost: ``decision.lost``, None when it could not be graded), the ranking it was graded by,
+    the seconds the player took and the position's distance from a win (the deficiency of the best
+    14 it can keep)."""
+
+    position: Position
+    decision: Decision
+    ranking: ChanceRanking
+    seconds: float
+    distance: int
+
+    @property
+    def cost(self) -> float | None:
+        """The win chance the throw gave up against the best (0: as good; None: not graded)."""
+        return self.decision.lost
+
+    def to_json(self) -> dict[str, object]:
+        """The position, the throw, the best, their chances, the cost, the seconds, the distance
+        and the ranking's rows (``discard --chance``'s)."""
+        d = self.decision
+        return {
+            "position": self.position.to_json(),
+            "thrown": str(d.thrown),
+            "best": str(d.best),
+            "chance_thrown": d.chance_thrown,
+            "chance_best": d.chance_best,
+            "cost": self.cost,
+            "graded": d.graded,
+            "seconds": self.seconds,
+            "distance": self.distance,
+            "discards": [row.to_json() for row in self.ranking.rows],
+        }
+
+
+def check_work(work: float) -> None:
+    """Refuse a work budget outside (0, 60] seconds with :class:`InputError`."""
+    if not 0 < work <= 60:
+        raise InputError(f"--work must be above 0 and at most 60 seconds, got {work}")
+
+
+def rank(position: Position, *, work: float = DEFAULT_WORK) -> ChanceRanking:
+    """The throws of ``position`` by win chance within its draws, ``work`` seconds of counted work.
+    Raises :class:`InputError` for work outside (0, 60]."""
+    from okeytool.solver.classic.chance import Effort, chance_ranking
+
+    check_work(work)
+    return chance_ranking(
+        position.deal, position.hand, position.seen, draws=position.draws, effort=Effort(seconds=work)
+    )
+
+
+def grade(position: Position, thrown: Tile, ranking: ChanceRanking, seconds: float = 0.0) -> Verdict:
+    """The verdict on throwing ``thrown`` in ``position`` by ``ranking`` (:func:`rank`).
+    Raises :class:`KeyError` for a tile not in the hand."""
+    from okeytool.solver.classic.analysis import plain_rank
+
+    deal = position.deal
+    rows = tuple(Grade(r.tile, r.chance, plain_rank(deal, r.option)) for r in ranking.rows)
+    grades = Grades(f"chance:{ranking.model.method}", rows, ranking.model.draws)
+    decision = decide(0, position.hand, thrown, grades)
+    distance = min(r.option.deficiency for r in ranking.rows)
+    return Verdict(position, decision, ranking, seconds, distance)
+
+
+def verdict_row(verdict: Verdict) -> Mapping[str, Any]:
+    """What the ledger keeps of a verdict (:meth:`okeytool.ledger.quiz.QuizBook.add`)."""
+    d = verdict.decision
+    return {
+        "position": verdict.position.id,
+        "rules": verdict.position.rules.name,
+        "thrown": str(d.thrown),
+        "best": str(d.best),
+        "chance_thrown": d.chance_thrown,
+        "chance_best": d.chance_best,
+        "cost": verdict.cost,
+        "seconds": verdict.seconds,
+        "distance": verdict.distance,
+    }

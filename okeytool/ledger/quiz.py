@@ -1,0 +1,137 @@
+"""The quiz's answers kept in the ledger file, and the progress they add up to.
+
+Each answer is one row of ``quiz_answers`` (schema step 4 of :mod:`okeytool.ledger.database`),
+written in its own transaction as soon as the player has answered: the position's id, the throw,
+the best throw, their win chances, the cost (the chance given up, NULL for a throw that could not
+be graded), the seconds the player took and the position's distance from a win (its deficiency).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from okeytool.errors import LedgerError
+from okeytool.ledger.database import connect, ledger_failure, transaction
+from okeytool.ledger.paths import db_path
+
+_COLUMNS = ("position", "rules", "thrown", "best", "chance_thrown", "chance_best", "cost", "seconds", "distance")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Answers summed up: how many, how many could be graded, how many matched the best (cost 0),
+    the average cost of the graded ones (None without any) and the average seconds per answer."""
+
+    answers: int
+    graded: int
+    matched: int
+    average_cost: float | None
+    average_seconds: float | None
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of graded answers that were as good as the best (None without any)."""
+        return self.matched / self.graded if self.graded else None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"answers", "graded", "matched", "accuracy", "average_cost", "average_seconds"}``."""
+        return {
+            "answers": self.answers,
+            "graded": self.graded,
+            "matched": self.matched,
+            "accuracy": self.accuracy,
+            "average_cost": self.average_cost,
+            "average_seconds": self.average_seconds,
+        }
+
+
+@dataclass(frozen=True)
+class QuizStats:
+    """Every answer's progress, and the same by distance from a win (smallest first)."""
+
+    total: Progress
+    by_distance: tuple[tuple[int, Progress], ...]
+
+    def to_json(self) -> dict[str, object]:
+        """``{"total": PROGRESS, "by_distance": [{"distance", ...PROGRESS}]}``."""
+        return {
+            "total": self.total.to_json(),
+            "by_distance": [{"distance": d, **p.to_json()} for d, p in self.by_distance],
+        }
+
+
+#: What :class:`Progress` is made of: answers, graded, matched (cost 0), average cost and seconds.
+_SUMS = "count(*), count(cost), coalesce(sum(cost = 0), 0), avg(cost), avg(seconds)"
+
+
+def _progress(row: tuple[Any, ...]) -> Progress:
+    answers, graded, matched, cost, seconds = row
+    return Progress(int(answers), int(graded), int(matched), cost, seconds)
+
+
+class QuizBook:
+    """The quiz answers of one ledger file. Use as a context manager. Raises :class:`LedgerError`
+    when the file cannot be used (see :func:`okeytool.ledger.database.connect`)."""
+
+    def __init__(self, path: Path, *, create: bool = True, write: bool = True) -> None:
+        self.path = path
+        try:
+            self.conn = connect(path, create=create, write=write)
+        except sqlite3.Error as err:
+            raise ledger_failure(err, path) from None
+
+    def __enter__(self) -> QuizBook:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.conn.close()
+
+    def add(self, answer: Mapping[str, Any]) -> int:
+        """Store one answer (the keys of :func:`okeytool.arena.quiz.verdict_row`); its id."""
+        values = [answer[c] for c in _COLUMNS]
+        created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        names = ", ".join(_COLUMNS)
+        marks = ", ".join("?" * (len(_COLUMNS) + 1))
+        with transaction(self.conn):
+            cursor = self.conn.execute(
+                f"INSERT INTO quiz_answers ({names}, created) VALUES ({marks})", (*values, created)
+            )
+        return int(cursor.lastrowid or 0)
+
+    def answers(self) -> list[dict[str, Any]]:
+        """Every stored answer, oldest first, with its ``id`` and ``created``."""
+        cursor = self.conn.execute(f"SELECT id, {', '.join(_COLUMNS)}, created FROM quiz_answers ORDER BY id")
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+    def stats(self) -> QuizStats:
+        """The progress of every answer stored, and by distance."""
+        total = _progress(self.conn.execute(f"SELECT {_SUMS} FROM quiz_answers").fetchone())
+        grouped = f"SELECT distance, {_SUMS} FROM quiz_answers GROUP BY distance ORDER BY distance"
+        rows = self.conn.execute(grouped).fetchall()
+        return QuizStats(total, tuple((int(r[0]), _progress(r[1:])) for r in rows))
+
+
+@contextmanager
+def quiz_book_at(db: Path | None, *, create: bool = True, write: bool = True) -> Iterator[QuizBook]:
+    """The quiz answers of the ledger file of ``--db`` / ``$OKEYTOOL_DB`` / the default.
+
+    Reading (``write=False``) a file that does not exist is refused. SQLite errors become
+    :class:`LedgerError`.
+    """
+    path = db_path(db)
+    if not write and not path.exists():
+        raise LedgerError(f"there is no ledger at {path}: answer a quiz first with 'okeytool quiz'")
+    book = QuizBook(path, create=create and write, write=write)
+    try:
+        yield book
+    except sqlite3.Error as err:
+        raise ledger_failure(err, path) from None
+    finally:
+        book.conn.close()
