@@ -386,13 +386,19 @@ def calibrate(predictions: Iterable[Prediction]) -> Calibration:
             lower=EDGES[k],
             upper=EDGES[k + 1],
             count=len(members),
-            predicted=_mean([d.predicted for d in members]),
+            predicted=_within(_mean([d.predicted for d in members]), EDGES[k], EDGES[k + 1]),
             observed=_ratio(sum(d.won for d in members), len(members)),
             observed_ci95=wilson_interval(sum(d.won for d in members), len(members)),
         )
         for k, members in enumerate(by_bin)
     )
     return Calibration(decisions=len(decisions), brier=brier, brier_ci95=brier_interval, bins=bins)
+
+
+def _within(mean: float | None, lower: float, upper: float) -> float | None:
+    """A bin's mean prediction, kept within the bin its members lie in (a float sum may round
+    0.7, 0.7, 0.7 to a mean of 0.6999999999999998)."""
+    return None if mean is None else min(max(mean, lower), upper)
 
 
 def bin_index(chance: float) -> int:
