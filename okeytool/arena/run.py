@@ -44,14 +44,14 @@ class ArenaRun:
     risk: float | None = None
     move_limit: float = 10.0
 
-    def settings(self) -> dict[str, float]:
-        """The chance policies' work per ranking and risk, as played (the defaults filled in)."""
+    def settings(self) -> dict[str, float | str]:
+        """The chance policies' work per ranking and risk, as played (the defaults filled in; the
+        risk ``fitted`` to the turn unless a number was given)."""
         from okeytool.arena.policies import DEFAULT_WORK
-        from okeytool.solver.classic.chance import DEFAULT_RISK
 
         return {
             "work": DEFAULT_WORK if self.work is None else self.work,
-            "risk": DEFAULT_RISK if self.risk is None else self.risk,
+            "risk": "fitted" if self.risk is None else self.risk,
         }
 
     def the_rules(self) -> Rules:

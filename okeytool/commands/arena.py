@@ -76,7 +76,8 @@ RiskOpt = Annotated[
     float | None,
     typer.Option(
         metavar="CHANCE",
-        help="The chance policies' risk per draw that another seat ends the round (default 0.05).",
+        help="The chance policies' risk per draw that another seat ends the round (default: fitted to "
+        "the turn, from measured rounds).",
         rich_help_panel=PANEL_POLICIES, show_default=False,
     ),
 ]  # fmt: skip
