@@ -346,9 +346,10 @@ class ChancePolicy(Policy):
         if ranking.finish_now is not None:
             if self.goal == "chance" or ranking.finish_now.advice == "finish":
                 return {"win": str(ranking.best.tile)}
-            row = next(r for r in ranking.rows if r.tile == ranking.finish_now.hold_tile)
-        else:
-            row = ranking.best
+            # Holding: the row's chance is that of finishing with the tile now (1), not of holding,
+            # whose chance the ranking does not give; no prediction is reported.
+            return {"throw": str(ranking.finish_now.hold_tile)}
+        row = ranking.best
         answer: dict[str, Any] = {"throw": str(row.tile)}
         if row.chance is not None:
             answer["chance"] = row.chance
