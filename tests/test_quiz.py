@@ -115,7 +115,9 @@ def test_a_session_as_a_person_types(tmp_path: Path, dealt: list[Position]) -> N
     best = rank(first, work=WORK).rows[0].tile
     main, child = pty.openpty()
     command = [sys.executable, "-m", "okeytool", "quiz", "--seed", "7", "--count", "3", "--work", str(WORK)]
-    proc = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=_env(db), close_fds=True)
+    proc = subprocess.Popen(
+        command, stdin=child, stdout=child, stderr=child, env=_env(db), close_fds=True, cwd=tmp_path
+    )
     os.close(child)
     screen = Screen(main)
     try:
@@ -145,7 +147,7 @@ def test_a_session_as_a_person_types(tmp_path: Path, dealt: list[Position]) -> N
         (first.id, str(best), str(best), 0.0)
     ]
     assert answers[0]["seconds"] > 0
-    stats = subprocess.run([sys.executable, "-m", "okeytool", "quiz", "--stats", "--json"], env=_env(db),
+    stats = subprocess.run([sys.executable, "-m", "okeytool", "quiz", "--stats", "--json"], env=_env(db), cwd=tmp_path,
                            capture_output=True, text=True, check=True)  # fmt: skip
     document = json.loads(stats.stdout)
     assert document["total"]["answers"] == 1 and document["total"]["accuracy"] == 1.0
@@ -156,7 +158,7 @@ def test_json_lines_through_a_pipe(tmp_path: Path, dealt: list[Position]) -> Non
     db = tmp_path / "ledger.sqlite3"
     thrown = dealt[0].hand[-1]
     command = [sys.executable, "-m", "okeytool", "quiz", "--seed", "7", "--count", "2", "--work", str(WORK), "--json"]
-    done = subprocess.run(command, input=f"X\n{thrown}\n", env=_env(db), capture_output=True, text=True)
+    done = subprocess.run(command, input=f"X\n{thrown}\n", env=_env(db), capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [next(iter(line)) for line in lines] == ["position", "error", "verdict", "position"]
@@ -167,11 +169,11 @@ def test_json_lines_through_a_pipe(tmp_path: Path, dealt: list[Position]) -> Non
 def test_stats_of_a_ledger_without_answers(tmp_path: Path) -> None:
     db = tmp_path / "ledger.sqlite3"
     QuizBook(db).conn.close()
-    done = subprocess.run([sys.executable, "-m", "okeytool", "quiz", "--stats"], env=_env(db),
+    done = subprocess.run([sys.executable, "-m", "okeytool", "quiz", "--stats"], env=_env(db), cwd=tmp_path,
                           capture_output=True, text=True)  # fmt: skip
     assert done.returncode == 0 and "no quiz answers yet" in done.stdout
     missing = subprocess.run([sys.executable, "-m", "okeytool", "quiz", "--stats", "--db", str(tmp_path / "none")],
-                             env=_env(db), capture_output=True, text=True)  # fmt: skip
+                             env=_env(db), capture_output=True, text=True, cwd=tmp_path)  # fmt: skip
     assert missing.returncode == 2 and "no ledger" in missing.stderr and "Traceback" not in missing.stderr
 
 

@@ -11,6 +11,7 @@ import re
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 from pathlib import Path
@@ -68,7 +69,7 @@ def at_terminal(args: list[str], env: dict[str, str], lines: int = 24, columns: 
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
     process = subprocess.Popen([sys.executable, "-m", "okeytool", *args], stdin=child, stdout=child, stderr=child,
                                env={**os.environ, **env, "TERM": "xterm", "LINES": str(lines),
-                                    "COLUMNS": str(columns)})  # fmt: skip
+                                    "COLUMNS": str(columns)}, cwd=tempfile.gettempdir())  # fmt: skip
     os.close(child)
     out = b""
     deadline = time.monotonic() + 120
