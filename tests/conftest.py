@@ -40,6 +40,8 @@ settings.register_profile(
     deadline=None,
     max_examples=150 if DEEP else 50,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+    # No example database: the suite runs on two processes at once, and a run depends on its seeds only.
+    database=None,
 )
 settings.load_profile("okeytool")
 

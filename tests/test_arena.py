@@ -159,7 +159,14 @@ def test_a_bad_or_slow_program_forfeits_its_game_and_the_run_goes_on(behaviour: 
         "    if 'ask' in json.loads(line):\n"
         f"        {BAD_BOTS[behaviour]}\n"
     )
-    run = ArenaRun("classic", f"cmd:{sys.executable} {script}", "greedy", deals=1, seed=3, move_limit=0.5)
+    run = ArenaRun(
+        "classic",
+        f"cmd:{sys.executable} {script}",
+        "greedy",
+        deals=1,
+        seed=3,
+        move_limit=0.3 if behaviour == "silent" else 10.0,
+    )
     games = [g for deal in play(run) for g in deal]
     assert len(games) == 4
     for game in games:
