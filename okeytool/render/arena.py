@@ -18,7 +18,7 @@ def _percent(value: float | None) -> str:
 def _interval(pair: Sequence[float] | None, scale: float = 100.0, unit: str = " %") -> str:
     if pair is None:
         return "(no interval: one deal or none)"
-    return f"95 % interval {scale * pair[0]:+.2f} to {scale * pair[1]:+.2f}{unit}"
+    return f"(95 %: {scale * pair[0]:+.2f} to {scale * pair[1]:+.2f}{unit})"
 
 
 def render_summary(summary: Mapping[str, Any]) -> None:
@@ -43,13 +43,13 @@ def render_summary(summary: Mapping[str, Any]) -> None:
     if difference["win_rate"] is not None:
         out.print(
             Text(
-                f"difference in win rate: {100 * difference['win_rate']:+.2f} points of percent, "
-                f"{_interval(difference['win_rate_ci95'])}"
+                f"difference in win rate: {100 * difference['win_rate']:+.2f} points "
+                f"{_interval(difference['win_rate_ci95'], unit='')}"
             )
         )
         out.print(
             Text(
-                f"difference in points per round: {difference['points']:+.3f}, "
+                f"difference in points per round: {difference['points']:+.3f} "
                 f"{_interval(difference['points_ci95'], 1.0, '')}"
             )
         )
