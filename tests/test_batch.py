@@ -124,3 +124,17 @@ def test_two_jobs_read_the_input_a_window_at_a_time() -> None:
     assert first["winning"] is True
     assert pulled < 500
     assert sum(1 for _ in answers) == 1999
+
+
+def test_a_batch_run_in_process_puts_the_signal_handlers_back(run_main) -> None:  # type: ignore[no-untyped-def]
+    """Its handlers end workers while they run; after the batch, the process's own are back."""
+    import signal
+
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGINT)}
+    done = run_main(
+        "batch",
+        "-",
+        stdin='{"command": "check", "indicator": "Y7", "tiles": "R1 R2 R3 R4 R5 B2 B9 B10 B11 K1 K5 K11 K12 K13 Y5"}\n',
+    )
+    assert done.code == 0 and '"winning": true' in done.out
+    assert {signum: signal.getsignal(signum) for signum in before} == before

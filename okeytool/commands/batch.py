@@ -312,31 +312,40 @@ def register(app: typer.Typer) -> None:
             raise InputError(f"--connect-timeout takes a number of seconds above 0, not {connect_timeout:g}")
         workers = _workers(jobs)
         limit = None if time_limit is None else read_time_limit(time_limit)
-        signal.signal(signal.SIGTERM, _interrupted)  # workers running: end them and stop quietly
+        # While workers run, a signal ends them and the batch quietly; the handlers are put back after,
+        # so a batch run inside another program leaves its signals as they were.
+        previous = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGINT)}
+        signal.signal(signal.SIGTERM, _interrupted)
         signal.signal(signal.SIGINT, _interrupted)
-        stream: IO[bytes] | IO[str]
-        if file == "-":
-            stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes where the platform gives them
-        else:
-            stream = open(file, "rb")  # noqa: SIM115
         try:
-            if scheduler is not None:
-                from okeytool.distributed import run_on_cluster
+            stream: IO[bytes] | IO[str]
+            if file == "-":
+                stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes where the platform gives them
+            else:
+                stream = open(file, "rb")  # noqa: SIM115
+            try:
+                if scheduler is not None:
+                    from okeytool.distributed import run_on_cluster
 
-                answer = partial(answer_line, time_limit=limit)
-                results = run_on_cluster(read_lines(stream), scheduler, answer=answer, connect_timeout=connect_timeout)
-            else:
-                results = run_batch(read_lines(stream), workers, limit)
-            release_output()  # the answers go out as they come: a batch streams
-            tally = Tally()
-            if progress and sys.stderr.isatty():
-                _write_with_progress(tally.counting(results), None if file == "-" else _count_lines(file))
-            else:
-                for out in tally.counting(results):
-                    write_answer(out)
+                    answer = partial(answer_line, time_limit=limit)
+                    results = run_on_cluster(
+                        read_lines(stream), scheduler, answer=answer, connect_timeout=connect_timeout
+                    )
+                else:
+                    results = run_batch(read_lines(stream), workers, limit)
+                release_output()  # the answers go out as they come: a batch streams
+                tally = Tally()
+                if progress and sys.stderr.isatty():
+                    _write_with_progress(tally.counting(results), None if file == "-" else _count_lines(file))
+                else:
+                    for out in tally.counting(results):
+                        write_answer(out)
+            finally:
+                if file != "-":
+                    stream.close()
         finally:
-            if file != "-":
-                stream.close()
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
         if summary if summary is not None else sys.stderr.isatty():
             sys.stdout.flush()  # every answer first, then the line that sums them up
             sys.stderr.write(f"okeytool: batch done: {tally.summary(time.monotonic() - started)}\n")
