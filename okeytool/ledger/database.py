@@ -17,6 +17,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TypeVar
 
 from okeytool.errors import LedgerError
 
@@ -405,3 +406,25 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
             with suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
         raise
+
+
+class LedgerFile:
+    """A ledger file held open by a book of it (followed rounds, quiz answers): opened with
+    :func:`connect`, closed at the end of a ``with`` block. Raises :class:`LedgerError` when the
+    file cannot be used."""
+
+    def __init__(self, path: Path, *, create: bool = True, write: bool = True) -> None:
+        self.path = path
+        try:
+            self.conn = connect(path, create=create, write=write)
+        except sqlite3.Error as err:
+            raise ledger_failure(err, path) from None
+
+    def __enter__(self: _Book) -> _Book:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.conn.close()
+
+
+_Book = TypeVar("_Book", bound=LedgerFile)

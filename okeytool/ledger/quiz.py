@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from okeytool.errors import LedgerError
-from okeytool.ledger.database import connect, ledger_failure, transaction
+from okeytool.ledger.database import LedgerFile, ledger_failure, transaction
 from okeytool.ledger.paths import db_path
 
 _COLUMNS = ("position", "rules", "thrown", "best", "chance_thrown", "chance_best", "cost", "seconds", "distance")
@@ -75,22 +75,9 @@ def _progress(row: tuple[Any, ...]) -> Progress:
     return Progress(int(answers), int(graded), int(matched), cost, seconds)
 
 
-class QuizBook:
+class QuizBook(LedgerFile):
     """The quiz answers of one ledger file. Use as a context manager. Raises :class:`LedgerError`
     when the file cannot be used (see :func:`okeytool.ledger.database.connect`)."""
-
-    def __init__(self, path: Path, *, create: bool = True, write: bool = True) -> None:
-        self.path = path
-        try:
-            self.conn = connect(path, create=create, write=write)
-        except sqlite3.Error as err:
-            raise ledger_failure(err, path) from None
-
-    def __enter__(self) -> QuizBook:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.conn.close()
 
     def add(self, answer: Mapping[str, Any]) -> int:
         """Store one answer (the keys of :func:`okeytool.arena.quiz.verdict_row`); its id."""

@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from okeytool.errors import LedgerError
-from okeytool.ledger.database import MAX_ID, MIN_ID, connect, ledger_failure, transaction
+from okeytool.ledger.database import MAX_ID, MIN_ID, LedgerFile, ledger_failure, transaction
 from okeytool.ledger.paths import db_path
 from okeytool.round.events import Event, EventError, Start, event_from_json
 from okeytool.round.state import RoundState, apply, replay
@@ -43,26 +43,13 @@ def _encode(event: Event) -> str:
     return json.dumps(event.to_json(), ensure_ascii=False, sort_keys=True)
 
 
-class RoundBook:
+class RoundBook(LedgerFile):
     """The followed rounds of one ledger file. Use as a context manager.
 
     ``create``: a missing file becomes a new ledger; ``write=False`` opens it read-only (the reading
     methods work on a ledger the user may not write). Raises :class:`LedgerError` when the file
     cannot be used (see :func:`okeytool.ledger.database.connect`).
     """
-
-    def __init__(self, path: Path, *, create: bool = True, write: bool = True) -> None:
-        self.path = path
-        try:
-            self.conn = connect(path, create=create, write=write)
-        except sqlite3.Error as err:
-            raise ledger_failure(err, path) from None
-
-    def __enter__(self) -> RoundBook:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.conn.close()
 
     # -- reading --------------------------------------------------------------------------------
 
