@@ -192,10 +192,10 @@ class _Table:
                         self.emit({"event": "draw", "seat": seat, "tile": str(tile)})
                     self.drawn[seat] = True
                 first = False
-                won = self.throw(seat)
-                if won is not None:
-                    return won
-                previous = Tile.parse(self.events[-1]["tile"])
+                thrown = self.throw(seat)
+                if isinstance(thrown, Played):
+                    return thrown  # the seat went out
+                previous = thrown
                 seat = (seat + 1) % len(self.seats)
         except Forfeit as forfeit:
             loser = seat if forfeit.seat is None else forfeit.seat
@@ -212,8 +212,8 @@ class _Table:
             self.shown.append(seat)
             self.emit({"event": "show", "seat": seat})
 
-    def throw(self, seat: int) -> Played | None:
-        """Ask the seat to throw or go out; the round's end when it goes out."""
+    def throw(self, seat: int) -> Played | Tile:
+        """Ask the seat to throw or go out: the tile thrown, or the round's end when it goes out."""
         answer = self.ask(seat, {"ask": "throw"})
         chance = answer.get("chance")
         if isinstance(chance, (int, float)) and not isinstance(chance, bool) and 0.0 <= chance <= 1.0:
@@ -234,7 +234,7 @@ class _Table:
         self.hands[seat].remove(tile)
         self.thrown[seat] = True
         self.emit({"event": "throw", "seat": seat, "tile": str(tile), **note})
-        return None
+        return tile
 
     def end(self, winner: int | None, finish: str | None, *, kafa: bool = False) -> Played:
         scores = round_scores(self.rules, self.deal, winner, finish, kafa, self.shown)
