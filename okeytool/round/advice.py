@@ -48,6 +48,10 @@ def draws_left(state: RoundState) -> int:
     than the count says (others took discards instead of drawing) still has a draw to play for.
     ``state`` is a :class:`okeytool.round.state.RoundState`.
 
+    A round followed for the whole table knows the stock: the player gets every fourth of the
+    tiles left in it (:func:`okeytool.solver.classic.chance.draws_from_pile`), 0 when fewer than
+    four are left after his draw.
+
     >>> from okeytool.parse.notation import parse_tile, parse_tiles
     >>> from okeytool.round.events import Start
     >>> from okeytool.round.state import start_state
@@ -56,6 +60,8 @@ def draws_left(state: RoundState) -> int:
     """
     from okeytool.solver.classic.chance import MIDDLE, PLAYERS, draws_from_pile
 
+    if state.seats is not None:
+        return draws_from_pile(state.seats.stock)
     return max(1, draws_from_pile(max(0, MIDDLE - PLAYERS * state.drawn)))
 
 

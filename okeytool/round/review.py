@@ -23,7 +23,7 @@ from time import perf_counter
 
 from okeytool.round.advice import Grades, draws_left, grade_discards
 from okeytool.round.events import Event, EventError, Start, Throw
-from okeytool.round.state import apply, start_state
+from okeytool.round.state import apply, other_seat, start_state
 from okeytool.tiles import Tile
 
 #: How many of the costliest decisions the summary names.
@@ -133,7 +133,8 @@ def review(
     time_limit: float | None = None,
     stored: bool = False,
 ) -> Review:
-    """Replay ``events`` and grade every own throw (none in Rummikub, which has no throw).
+    """Replay ``events`` and grade every own throw (none in Rummikub, which has no throw; in a round
+    followed for the whole table the other seats' throws are not graded).
 
     ``draws``: the own draws left for every throw's win chance (None: :func:`draws_left` at each throw).
     ``time_limit``: seconds the review may take (None: no limit); past it the review stops with the
@@ -148,7 +149,7 @@ def review(
     decisions: list[Decision] = []
     for number, event in enumerate(events[1:], start=2):
         after = apply(state, event, stored=stored)  # the game's turn rules refuse a throw where there is none
-        if isinstance(event, Throw):
+        if isinstance(event, Throw) and other_seat(state, event.seat) is None:  # the player's own throws only
             if clock is not None and perf_counter() >= clock:
                 return Review(round_id, tuple(decisions), stopped=True)
             tile = state.deal.resolve([event.tile])[0]
