@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from okeytool.round.flags import DiscardFlags, by_tile, state_flags
 from okeytool.round.state import RoundState
+from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
     from okeytool.solver.questions import Answer
@@ -41,13 +44,36 @@ def advice_kind(advice: Answer | None) -> str:
     return ADVICE_KINDS[f"{kind.__module__}.{kind.__qualname__}"]
 
 
+def flagged_advice(advice: Answer | None, flags: Sequence[DiscardFlags]) -> dict[str, Any]:
+    """The advice's JSON document with a ``flags`` list on each of its discard rows (an empty list
+    for a throw without a flag; :mod:`okeytool.round.flags`)."""
+    if advice is None:
+        return {}
+    document = dict(advice.to_json())
+    rows = document.get("discards")
+    if isinstance(rows, list):
+        found = by_tile(flags)
+        document["discards"] = [_flagged(row, found) for row in rows]
+    return document
+
+
+def _flagged(row: Any, found: Mapping[Tile, DiscardFlags]) -> Any:
+    if not isinstance(row, dict) or not isinstance(row.get("tile"), str):
+        return row
+    flags = found.get(Tile.parse(row["tile"]))
+    return {**row, "flags": flags.to_json() if flags is not None else []}
+
+
 def state_document(round_id: int, state: RoundState, advice: Answer | None) -> dict[str, Any]:
     """``{"round", "rules", "indicator", "hand", "seen", "events", "advice", ...}`` after an event.
 
     ``advice``: the ``discard`` document (all rows) when a tile must be thrown, the ``waits``
-    document otherwise (101: the 101 discard document / the ``open`` document; Rummikub: ``play``).
+    document otherwise (101: the 101 discard document / the ``open`` document; Rummikub: ``play``);
+    each discard row has a ``flags`` list (:func:`flagged_advice`).
     Extra keys: ``phase``, ``advice_kind``, ``discards``, ``table``, ``own_melds``, ``opened``, ``end``,
-    ``may_show_indicator`` (gösterme is open: the hand holds the indicator's twin before the first draw).
+    ``may_show_indicator`` (gösterme is open: the hand holds the indicator's twin before the first draw),
+    ``seats`` (the whole table: :meth:`okeytool.round.seats.Seats.to_json`, null for a round that
+    follows the player's hand only).
     """
     deal = state.deal
     return {
@@ -57,7 +83,7 @@ def state_document(round_id: int, state: RoundState, advice: Answer | None) -> d
         "hand": [str(t) for t in state.hand],
         "seen": [str(t) for t in state.seen],
         "events": state.events,
-        "advice": dict(advice.to_json()) if advice is not None else {},
+        "advice": flagged_advice(advice, state_flags(state)),
         "advice_kind": advice_kind(advice),
         "phase": state.phase,
         "discards": [str(t) for t in state.discards],
@@ -66,4 +92,5 @@ def state_document(round_id: int, state: RoundState, advice: Answer | None) -> d
         "opened": state.opened,
         "end": state.end.to_json() if state.end is not None else None,
         "may_show_indicator": state.may_show_indicator,
+        "seats": state.seats.to_json() if state.seats is not None else None,
     }
