@@ -1,8 +1,10 @@
 """``round``: a round followed as it is played, kept event by event in the ledger file.
 
-``start``, ``draw``, ``take``, ``throw``, ``seen``, ``table`` and ``open`` (101), ``lay`` (Rummikub),
-``show``, ``undo``, ``end``, ``list``, ``use``, ``export``, ``import``, ``review`` and ``live``.
-Every event command prints the state after it and the advice for the hand (cli.md, ``round``).
+``start``, ``draw``, ``take``, ``throw``, ``seen``, ``table`` and ``open`` (101), ``lay`` (Rummikub;
+a lay-off in 101), ``gosterme``, ``show``, ``undo``, ``end``, ``list``, ``use``, ``export``, ``import``,
+``review`` and ``live``. Every event command prints the state after it and the advice for the hand
+(cli.md, ``round``). A round started with ``--seat`` follows the whole table: the event commands
+take ``--seat`` for another seat's event.
 """
 
 from __future__ import annotations
@@ -58,6 +60,11 @@ DrawsOpt = Annotated[
                  help="Own draws left for the win chance (default: from the round, 12 less the tiles drawn or taken)."),
 ]  # fmt: skip
 TileArg = Annotated[str, typer.Argument(metavar="TILE", help="One tile, e.g. K5 (J: a real okey).")]
+SeatOpt = Annotated[
+    int | None,
+    typer.Option("--seat", metavar="SEAT", show_default=False,
+                 help="Another seat's event (0-3), in a round followed for the whole table."),
+]  # fmt: skip
 MeldsArg = Annotated[list[str], typer.Argument(metavar="MELDS", help="Melds, ';' between them, e.g. 'R1-3; K7 B7 Y7'.")]
 
 round_app = typer.Typer(
@@ -98,14 +105,16 @@ def record(
     top: Top = "screen",
     draws: int | None = None,
     round_id: int | None = None,
+    seat: int | None = None,
 ) -> None:
-    """Parse ``verb text`` against the round (default: the current one), record it and print the new state."""
+    """Parse ``verb text`` (made by ``seat``; None: the player) against the round (default: the
+    current one), record it and print the new state."""
     from okeytool.round.lines import event_from_text
 
     _check_draws(draws)
     with book_at(db) as book:
         current = book.round(round_id)
-        event = event_from_text(current.state, verb, text)
+        event = event_from_text(current.state, verb, text, seat=seat)
         played = book.add(event, current.id)
     show_state(played, json, top=top, draws=draws)
 
@@ -125,6 +134,24 @@ def start(
     indicator: IndicatorOpt = None,
     okey: OkeyOpt = None,
     option: OptionOpt = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="SEAT",
+            show_default=False,
+            help="Your seat (0-3, in the order of play): the round follows every seat's events.",
+        ),
+    ] = None,
+    starter: Annotated[
+        int | None,
+        typer.Option(
+            "--starter",
+            metavar="SEAT",
+            show_default=False,
+            help="With --seat: the seat that starts (default: yours if you hold 15 tiles, 22 in 101, else seat 0).",
+        ),
+    ] = None,
     top: TopOpt = None,
     all_rows: AllOpt = False,
     db: DbOpt = None,
@@ -132,7 +159,13 @@ def start(
 ) -> None:
     """Start a round with the dealt tiles (14 or 15; 21 or 22 in 101; a Rummikub rack) and make it current.
 
+    With --seat the round follows the whole table: the other seats' draws, takes, throws and shows
+    (101: melds and lay-offs) are entered too (--seat on the event commands, or 'round live'), in
+    the order of play; the stock is counted and each discard row shows its flags.
+
     Example: okeytool round start -i R4 R1-3 B5-7 K9-11 Y1-4 K1
+
+    Example: okeytool round start --seat 1 -i R4 R1-3 B5-7 K9-11 Y1-4 K1
     """
     from okeytool.commands.common import load_deal, load_rules
     from okeytool.parse.notation import parse_tiles
@@ -141,10 +174,10 @@ def start(
     rows = read_top(top, all_rows)
     deal = load_deal(load_rules(rules, option), indicator, okey)
     event = Start(deal.rules.name, _changed_options(deal.rules), deal.indicator,
-                  tuple(sorted(deal.resolve(parse_tiles(tiles, wrap=deal.rules.wrap)))))  # fmt: skip
+                  tuple(sorted(deal.resolve(parse_tiles(tiles, wrap=deal.rules.wrap)))), seat, starter)  # fmt: skip
     from okeytool.round.state import start_state
 
-    start_state(event)  # refuse a bad deal before a file is made
+    event = start_state(event).start  # refuse a bad deal before a file is made; the starter filled in
     with book_at(db, create=True) as book:
         played = book.start(event)
     show_state(played, json, top=rows)
@@ -159,7 +192,15 @@ def _changed_options(rules: Any) -> dict[str, Any]:
 
 @round_app.command("draw")
 def draw(
-    tile: TileArg,
+    tile: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="TILE",
+            show_default=False,
+            help="The tile you drew, e.g. K5 (J: a real okey); none for another seat's draw.",
+        ),
+    ] = None,
+    seat: SeatOpt = None,
     top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
@@ -169,14 +210,26 @@ def draw(
 ) -> None:
     """The player drew TILE from the stock; shows the discard ranking.
 
+    With --seat: that seat drew from the stock (the tile unseen: give none).
+
     Example: okeytool round draw K5
+
+    Example: okeytool round draw --seat 2
     """
-    record(db, "draw", tile, json, read_top(top, all_rows), draws, round_id)
+    record(db, "draw", tile or "", json, read_top(top, all_rows), draws, round_id, seat)
 
 
 @round_app.command("take")
 def take(
-    tile: TileArg,
+    tile: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="TILE",
+            show_default=False,
+            help="The tile taken, e.g. Y7 (none in a round followed for the whole table: the previous seat's throw).",
+        ),
+    ] = None,
+    seat: SeatOpt = None,
     top: TopOpt = None,
     all_rows: AllOpt = False,
     draws: DrawsOpt = None,
@@ -186,18 +239,37 @@ def take(
 ) -> None:
     """The player took the previous player's discard TILE; shows the discard ranking.
 
+    With --seat: that seat took the previous seat's throw.
+
     Example: okeytool round take Y7
     """
-    record(db, "take", tile, json, read_top(top, all_rows), draws, round_id)
+    record(db, "take", tile or "", json, read_top(top, all_rows), draws, round_id, seat)
 
 
 @round_app.command("throw")
-def throw(tile: TileArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+def throw(
+    tile: TileArg, seat: SeatOpt = None, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False
+) -> None:
     """The player threw TILE; shows the deficiency and the waits with their live unseen counts.
 
+    With --seat: that seat threw TILE.
+
     Example: okeytool round throw B2
+
+    Example: okeytool round throw R5 --seat 3
     """
-    record(db, "throw", tile, json, round_id=round_id)
+    record(db, "throw", tile, json, round_id=round_id, seat=seat)
+
+
+@round_app.command("gosterme")
+def gosterme(seat: SeatOpt = None, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Gösterme: the player (with --seat: that seat) showed the indicator's twin, before the first draw.
+
+    Another seat's twin counts as seen; yours stays in your hand.
+
+    Example: okeytool round gosterme --seat 2
+    """
+    record(db, "gosterme", "", json, round_id=round_id, seat=seat)
 
 
 @round_app.command("seen")
@@ -219,21 +291,30 @@ def table(melds: MeldsArg, round_id: RoundOpt = None, db: DbOpt = None, json: Js
 
 
 @round_app.command("open")
-def open_(melds: MeldsArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+def open_(
+    melds: MeldsArg, seat: SeatOpt = None, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False
+) -> None:
     """101: the player laid these melds from his hand (his opening, or more melds once opened).
+
+    With --seat: that seat laid them.
 
     Example: okeytool round open "K11-13; R7 B7 Y7"
     """
-    record(db, "open", " ".join(melds), json, round_id=round_id)
+    record(db, "open", " ".join(melds), json, round_id=round_id, seat=seat)
 
 
 @round_app.command("lay")
-def lay(tiles: TilesArg, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False) -> None:
+def lay(
+    tiles: TilesArg, seat: SeatOpt = None, round_id: RoundOpt = None, db: DbOpt = None, json: JsonOpt = False
+) -> None:
     """Rummikub: the player laid these tiles from his rack (record the new table with 'round table').
+    101: a lay-off, TILE MELD: the tile laid on the table meld of that number (with --seat: by that seat).
 
     Example: okeytool round lay R4 K7
+
+    Example: okeytool round lay Y12 1 --seat 2
     """
-    record(db, "lay", " ".join(tiles), json, round_id=round_id)
+    record(db, "lay", " ".join(tiles), json, round_id=round_id, seat=seat)
 
 
 @round_app.command("show")
@@ -570,7 +651,11 @@ def review(
 def live(db: DbOpt = None) -> None:
     """An interactive prompt for the current round: d K5, t B2, s Y7, u (undo), show, review, help, quit.
 
-    Tile names and verbs complete with Tab; each event is written as it is entered.
+    Tile names and verbs complete with Tab; each event is written as it is entered. In a round
+    followed for the whole table a line may start with a seat: 2 t R5 (seat 2 throws R5), 3 k
+    (seat 3 takes the throw before), 0 d (seat 0 draws), 1 g (seat 1 shows the indicator's twin);
+    101: 2 o MELDS (seat 2 lays melds), 2 l R4 1 (seat 2 lays R4 off on meld 1). After each line
+    the stock and whose turn it is are shown, and the advice when it is your turn.
 
     Example: okeytool round live --db ~/okey.sqlite3
     """

@@ -1,10 +1,16 @@
 """``round live``: an interactive prompt for the current round (prompt_toolkit).
 
-Each line is one event (``d K5``, ``t B2``, ``s Y7 K9``, ``m R1-3``, ``o K11-13; R7 B7 Y7``, ``l R4``)
-or a command (``u``/``undo``, ``show``, ``review``, ``end NAME [FINISH]``, ``help``, ``q``/``quit``).
+Each line is one event (``d K5``, ``t B2``, ``s Y7 K9``, ``m R1-3``, ``o K11-13; R7 B7 Y7``, ``l R4``,
+``g``) or a command (``u``/``undo``, ``show``, ``review``, ``end NAME [FINISH]``, ``help``, ``q``/``quit``).
 An event is written to the ledger as soon as it is entered; a refused one is reported in one line
 and changes nothing. Tile names and verbs complete with Tab; the prompt keeps the session's history.
 Without a terminal (input from a pipe) lines are read plainly, one event a line.
+
+In a round followed for the whole table a line may start with the seat whose event it is:
+``2 t R5`` (seat 2 throws R5), ``3 k`` (seat 3 takes the throw before it), ``1 d`` (seat 1 draws,
+unseen), ``1 g`` (gösterme), in 101 ``2 o MELDS`` and ``2 l R4 1`` (a lay-off on meld 1). After
+another seat's event one line says what happened, the stock and whose turn it is; when the turn
+comes to the player the whole state and the advice are shown.
 """
 
 from __future__ import annotations
@@ -16,7 +22,10 @@ from pathlib import Path
 from okeytool.errors import InputError, OkeyError
 
 HELP = (
-    "events: d/draw TILE, k/take TILE, t/throw TILE, s/seen TILES, m/table MELDS, o/open MELDS, l/lay TILES\n"
+    "events: d/draw TILE, k/take TILE, t/throw TILE, s/seen TILES, m/table MELDS, o/open MELDS, l/lay TILES,\n"
+    "  g/gosterme (show the indicator's twin); 101: l/lay TILE MELD (a lay-off on table meld MELD)\n"
+    "another seat's event (a round started with --seat): the seat first, 2 t R5 (throws R5), 2 d (draws),\n"
+    "  3 k (takes the throw before), 1 g, 2 o MELDS, 2 l R4 1\n"
     "commands: u/undo, show, all (every row), review, end NAME [FINISH] (end - FINISH: no winner), help, q/quit"
 )
 QUIT = ("q", "quit", "exit")
@@ -106,7 +115,7 @@ def _show(db: Path | None, *, all_rows: bool = False, note: str = "") -> object:
 def _answer(db: Path | None, word: str, rest: str) -> object:
     """What one line does, and what to print after it."""
     from okeytool.ledger.rounds import book_at
-    from okeytool.round.lines import event_from_text, verb_of
+    from okeytool.round.lines import event_from_text, seat_of, verb_of
 
     command = word.lower()
     if command in ("help", "?", "h"):
@@ -130,11 +139,24 @@ def _answer(db: Path | None, word: str, rest: str) -> object:
         return review_renderable(played, review(played.id, played.events, stored=True))
     if command == "end":
         return _end(db, rest)
+    seat = seat_of(command)
+    if seat is not None:
+        words = rest.split(None, 1)
+        if not words:
+            raise InputError(f"a seat's event needs a verb after the seat, e.g. '{seat} t R5' or '{seat} d'")
+        command, rest = words[0].lower(), words[1] if len(words) > 1 else ""
     if verb_of(command) is None:
         raise InputError(f"unknown command {word!r}; type help")
     with book_at(db) as book:
         current = book.round()
-        book.add(event_from_text(current.state, command, rest), current.id)
+        played = book.add(event_from_text(current.state, command, rest, seat=seat), current.id)
+    from okeytool.round.events import describe, event_seat
+
+    seats, event = played.state.seats, played.events[-1]
+    if seats is not None and event_seat(event) is not None and seats.turn != seats.seat and played.state.end is None:
+        from okeytool.render.round import table_text
+
+        return table_text(played, note=describe(event))  # another seat's event, not yet the player's turn
     return _show(db)
 
 

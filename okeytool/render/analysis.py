@@ -7,7 +7,7 @@ first, ``rows`` cuts a ranking to its best rows (None: every row).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
@@ -80,10 +80,23 @@ def waits_renderables(
     return out
 
 
+def marked(deal: Deal, tile: Tile, marks: Mapping[Tile, str] | None) -> Text:
+    """A throw's tile with its marks after it (a followed round's flags), dimmed."""
+    text = tile_text(tile, deal)
+    mark = (marks or {}).get(tile)
+    return text.append(f" {mark}", style="yellow") if mark else text
+
+
 def discards_renderables(
-    deal: Deal, result: DiscardResult, *, rows: int | None = None, heading: bool = True
+    deal: Deal,
+    result: DiscardResult,
+    *,
+    rows: int | None = None,
+    heading: bool = True,
+    marks: Mapping[Tile, str] | None = None,
 ) -> list[RenderableType]:
-    """The ranked discards (the best ``rows``), the best highlighted, with a one-line reason."""
+    """The ranked discards (the best ``rows``), the best highlighted, with a one-line reason;
+    ``marks``: short words beside a throw's tile."""
     out = _heading(deal, result.tiles) if heading else []
     deep = any(o.second_order is not None for o in result.options)
     columns = [
@@ -101,7 +114,7 @@ def discards_renderables(
         second = [str(option.second_order) if option.second_order is not None else ""] if deep else []
         table.add_row(
             str(rank),
-            tile_text(option.tile, deal),
+            marked(deal, option.tile, marks),
             _result(option),
             str(option.deficiency),
             str(option.acceptance),
@@ -168,9 +181,15 @@ METHOD_NOTES = {
 
 
 def chance_renderables(
-    deal: Deal, ranking: ChanceRanking, *, rows: int | None = None, heading: bool = True
+    deal: Deal,
+    ranking: ChanceRanking,
+    *,
+    rows: int | None = None,
+    heading: bool = True,
+    marks: Mapping[Tile, str] | None = None,
 ) -> list[RenderableType]:
-    """The discards (the best ``rows``) with their win chance and expected points, the model, and the advice."""
+    """The discards (the best ``rows``) with their win chance and expected points, the model, and the
+    advice; ``marks``: short words beside a throw's tile."""
     out = _heading(deal, ranking.tiles) if heading else []
     columns = ["#", "throw", "result", "deficiency", "accepts", "win chance", "points", "useful tiles (unseen)"]
     table = Table(*columns, box=None)
@@ -178,7 +197,7 @@ def chance_renderables(
         option = row.option
         table.add_row(
             str(rank),
-            tile_text(option.tile, deal),
+            marked(deal, option.tile, marks),
             _result(option),
             str(option.deficiency),
             str(option.acceptance),

@@ -6,7 +6,7 @@ Each function gives an answer's rich renderables, top to bottom (see
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -108,11 +108,12 @@ def _table(deal: Deal, result: OpeningResult, table: Sequence[TableMeld]) -> lis
     return out
 
 
-def _merged(result: Discard101Result) -> list[tuple[list[Tile], Discard101]]:
+def _merged(result: Discard101Result, marks: Mapping[Tile, str]) -> list[tuple[list[Tile], Discard101]]:
     """The rows with every shown column alike merged into one (their tiles together), best first."""
     groups: dict[tuple[object, ...], tuple[list[Tile], Discard101]] = {}
     for row in result.discards:
-        key = (row.wins, row.okey_finish, row.penalty, row.reasons, row.open_points, row.pairs, row.can_open)
+        key = (row.wins, row.okey_finish, row.penalty, row.reasons, row.open_points, row.pairs, row.can_open,
+               marks.get(row.tile))  # fmt: skip
         groups.setdefault(key, ([], row))[0].append(row.tile)
     return list(groups.values())
 
@@ -136,17 +137,26 @@ def _recommendation(deal: Deal, result: Discard101Result) -> Text:
 
 
 def discard_101_renderables(
-    deal: Deal, result: Discard101Result, *, rows: int | None = None, heading: bool = True
+    deal: Deal,
+    result: Discard101Result,
+    *,
+    rows: int | None = None,
+    heading: bool = True,
+    marks: Mapping[Tile, str] | None = None,
 ) -> list[RenderableType]:
     """The ranked 101 discards (rows alike merged; the best ``rows`` of them): penalty, opening
     left, pairs; then the opening the best discard leaves, the tiles that would lift it to the
-    threshold and the advice."""
+    threshold and the advice. ``marks``: short words beside the tiles of a row (rows merge only
+    where their marks are alike)."""
     out: list[RenderableType] = [deal_text(deal)] if heading else []
     shown = Table("discard", "penalty", "opening left", "pairs", "can open", box=None)
-    merged = _merged(result)
+    merged = _merged(result, marks or {})
     for tiles, row in merged[:rows]:
         penalty = Text(f"{row.penalty} ({', '.join(row.reasons)})", style="red") if row.penalty else Text("0")
         label = tiles_text(tiles, deal)
+        mark = (marks or {}).get(tiles[0])
+        if mark:
+            label.append(f" {mark}", style="yellow")
         if row.wins:
             label.append(" wins", style="bold green")
         shown.add_row(label, penalty, str(row.open_points), str(row.pairs), _yes(row.can_open))
@@ -166,15 +176,33 @@ def discard_101_renderables(
 
 
 def penalties_renderables(
-    deal: Deal, result: Penalties, *, rows: int | None = None, heading: bool = True
+    deal: Deal,
+    result: Penalties,
+    *,
+    rows: int | None = None,
+    heading: bool = True,
+    marks: Mapping[Tile, str] | None = None,
 ) -> list[RenderableType]:
-    """The throws without a penalty, and those that cost one (an okey, or a tile a table meld takes)."""
+    """The throws without a penalty, and those that cost one (an okey, or a tile a table meld takes);
+    ``marks``: short words after a tile."""
     free = [t for t, reasons in result.rows if not reasons]
     costly = [t for t, reasons in result.rows if reasons]
-    line = Text("throw without penalty: ", style="bold").append_text(tiles_text(free, deal))
+    line = Text("throw without penalty: ", style="bold").append_text(_marked_tiles(free, deal, marks or {}))
     if costly:
-        line.append(f"  costs {result.penalty}: ").append_text(tiles_text(costly, deal))
+        line.append(f"  costs {result.penalty}: ").append_text(_marked_tiles(costly, deal, marks or {}))
     return [line]
+
+
+def _marked_tiles(tiles: Sequence[Tile], deal: Deal, marks: Mapping[Tile, str]) -> Text:
+    """Tiles, each followed by its marks (none: the tiles as :func:`tiles_text` shows them)."""
+    if not any(marks.get(t) for t in tiles):
+        return tiles_text(tiles, deal)
+    out = Text()
+    for k, tile in enumerate(tiles):
+        out.append(" " if k else "").append_text(tile_text(tile, deal))
+        if marks.get(tile):
+            out.append(f" {marks[tile]}", style="yellow")
+    return out
 
 
 def take_renderables(deal: Deal, take: TakeDiscard) -> list[RenderableType]:

@@ -3,6 +3,7 @@ question's answer printed by a command, and the advice a followed round shows af
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from okeytool.deal import Deal
@@ -11,12 +12,20 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from okeytool.render.rows import Top
+    from okeytool.tiles import Tile
+
+
+#: Short words shown beside the throws of a discard ranking, by tile (a followed round's flags).
+Marks = Mapping["Tile", str]
 
 
 class _Renderer(Protocol):
-    """An answer's renderables, top to bottom (see :func:`result_renderable`)."""
+    """An answer's renderables, top to bottom (see :func:`result_renderable`); the renderers of the
+    discard rankings (:data:`_MARKED`) also take ``marks``."""
 
-    def __call__(self, deal: Deal, result: Any, *, rows: int | None, heading: bool) -> list[RenderableType]: ...
+    def __call__(
+        self, deal: Deal, result: Any, *, rows: int | None, heading: bool, marks: Marks | None = None
+    ) -> list[RenderableType]: ...
 
 
 def render_result(deal: Deal, result: object, *, top: Top = "all") -> None:
@@ -34,9 +43,12 @@ def render_result(deal: Deal, result: object, *, top: Top = "all") -> None:
     out.print(result_renderable(deal, result, rows=rows))
 
 
-def result_renderable(deal: Deal, result: object, *, rows: int | None = None, heading: bool = True) -> RenderableType:
+def result_renderable(
+    deal: Deal, result: object, *, rows: int | None = None, heading: bool = True, marks: Marks | None = None
+) -> RenderableType:
     """``result`` for people, as one rich renderable: with ``heading`` the deal and the hand first
-    (a followed round shows its own); ``rows``: how many rows of a ranking (None: all).
+    (a followed round shows its own); ``rows``: how many rows of a ranking (None: all); ``marks``:
+    short words shown beside a discard ranking's throws (a followed round's flags), by tile.
 
     Only the renderer of the answer shown is imported (a command is a whole process: a winning
     ``check`` has no use for the 101 or Rummikub renderers nor their solvers).
@@ -46,9 +58,12 @@ def result_renderable(deal: Deal, result: object, *, rows: int | None = None, he
     from rich.console import Group
 
     kind = type(result)
-    renderer = _renderer(f"{kind.__module__}.{kind.__qualname__}")
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    renderer = _renderer(name)
     if renderer is None:
         raise TypeError(f"no rendering for {kind.__name__}")
+    if marks and name in _MARKED:
+        return Group(*renderer(deal, result, rows=rows, heading=heading, marks=marks))
     return Group(*renderer(deal, result, rows=rows, heading=heading))
 
 
@@ -77,3 +92,10 @@ _RENDERERS = {
     "okeytool.solver.advice.Penalties": ("opening", "penalties_renderables"),
     "okeytool.solver.rummikub.result.Play": ("play", "play_renderables"),
 }
+#: The answers whose renderer shows ``marks`` beside its throws: the discard rankings.
+_MARKED = frozenset({
+    "okeytool.solver.classic.chance.ChanceRanking",
+    "okeytool.solver.classic.analysis.DiscardResult",
+    "okeytool.solver.okey101.opening.Discard101Result",
+    "okeytool.solver.advice.Penalties",
+})  # fmt: skip

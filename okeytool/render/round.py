@@ -1,4 +1,9 @@
-"""Rendering of a followed round: the hand in colour, what is out of play, and the advice."""
+"""Rendering of a followed round: the hand in colour, what is out of play, and the advice.
+
+A round followed for the whole table also shows the table (whose turn, the stock, the last throw
+and what each seat took), and every discard row's flags (:mod:`okeytool.round.flags`): a short
+mark beside the throw in the ranking (:data:`MARKS`), and the reasons below it.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from rich.text import Text
 from okeytool.deal import Deal
 from okeytool.render.text import inert
 from okeytool.render.tiles import console, deal_text, tile_text, tiles_text
+from okeytool.solver.games import game_of
 from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
@@ -19,17 +25,23 @@ if TYPE_CHECKING:
 
     from okeytool.ledger.rounds import PlayedRound
     from okeytool.render.rows import Top
+    from okeytool.round.flags import DiscardFlags
     from okeytool.round.review import Review
+    from okeytool.round.seats import Seats
     from okeytool.solver.questions import Answer
 
 PHASE_WORDS = {"draw": "to draw", "throw": "to throw", "play": "to play", "ended": "ended"}
+#: The mark of each flag beside a throw in the ranking.
+MARKS = {"feeds": "feeds", "isler": "işler", "safe": "safe"}
 
 
-def _melds_text(melds: Sequence[Sequence[Tile]], deal: Deal) -> Text:
+def _melds_text(melds: Sequence[Sequence[Tile]], deal: Deal, numbered: bool = False, first: int = 1) -> Text:
     out = Text()
     for k, meld in enumerate(melds):
         if k:
             out.append(" ; ")
+        if numbered:
+            out.append(f"{first + k}: ", style="dim")
         out.append_text(tiles_text(meld, deal))
     return out
 
@@ -50,19 +62,68 @@ def state_renderable(
     parts.append(Text("hand  ").append_text(tiles_text(state.hand, deal)))
     if state.may_show_indicator and deal.indicator is not None:
         parts.append(gosterme_text(deal.indicator, deal, starter=state.phase == "throw"))
-    if state.discards:
-        parts.append(Text("seen  ", style="dim").append_text(tiles_text(state.discards, deal)))
+    if state.discards or state.shown:
+        parts.append(Text("seen  ", style="dim").append_text(tiles_text(sorted([*state.discards, *state.shown]), deal)))
+    numbered = state.seats is not None and game_of(deal.rules).opens  # lay-offs name melds by number
     if state.table:
-        parts.append(Text("table ", style="dim").append_text(_melds_text(state.table, deal)))
+        parts.append(Text("table ", style="dim").append_text(_melds_text(state.table, deal, numbered)))
     if state.own_melds:
-        parts.append(Text("laid  ", style="dim").append_text(_melds_text(state.own_melds, deal)))
+        first = len(state.table) + 1
+        parts.append(Text("laid  ", style="dim").append_text(_melds_text(state.own_melds, deal, numbered, first)))
+    if state.seats is not None:
+        parts.extend(seats_lines(state.seats, deal))
     if state.end is not None:
         who = inert(state.end.winner) if state.end.winner else "nobody"
         parts.append(
             Text(f"ended: {who} won, {state.end.finish}" if state.end.winner else f"ended: {state.end.finish}")
         )
-    parts.append(advice_renderable(deal, advice, rows=rows))
+    from okeytool.round.flags import state_flags
+
+    flags = state_flags(state)
+    parts.append(advice_renderable(deal, advice, rows=rows, flags=flags))
+    parts.extend(flags_lines(flags, deal))
     return Group(*parts)
+
+
+def seats_lines(seats: Seats, deal: Deal) -> list[Text]:
+    """The table of a round followed for every seat: your seat, the stock, whose turn it is and the
+    throw that may be taken; then what each seat took this round."""
+    line = Text("turn  ", style="dim").append(f"you are seat {seats.seat}  stock {seats.stock}  {seats.turn_words()}")
+    offered = seats.offered
+    if offered is not None:
+        line.append(f"  ({seats.name(offered.seat)} threw ").append_text(tile_text(offered.tile, deal)).append(")")
+    out = [line]
+    took = [(s, seats.took(s)) for s in range(seats.count) if s != seats.seat and seats.took(s)]
+    if took:
+        taken = Text("took  ", style="dim")
+        for k, (seat, tiles) in enumerate(took):
+            taken.append("; " if k else "").append(f"seat {seat}: ").append_text(tiles_text(tiles, deal))
+        out.append(taken)
+    return out
+
+
+def table_text(played: PlayedRound, *, note: str = "") -> Text:
+    """One line after another seat's event: what happened (``note``), the stock and whose turn it is."""
+    seats = played.state.seats
+    head = Text(f"event {played.state.events}: {note}" if note else f"event {played.state.events}")
+    if seats is None:
+        return head
+    return head.append(f"  ·  stock {seats.stock}  ·  {seats.turn_words()}")
+
+
+def flags_lines(flags: Sequence[DiscardFlags], deal: Deal) -> list[Text]:
+    """The reasons of every flag on the throws, one line each (nothing when no throw is flagged)."""
+    out = []
+    for row in flags:
+        for flag in row.flags:
+            line = Text("flag  ", style="dim").append_text(tile_text(row.tile, deal))
+            out.append(line.append(f" {MARKS[flag.kind]}", style="yellow").append(f": {flag.reason}"))
+    return out
+
+
+def _marks(flags: Sequence[DiscardFlags]) -> dict[Tile, str]:
+    """The marks beside each flagged throw."""
+    return {row.tile: " ".join(MARKS[k] for k in row.kinds()) for row in flags if row.flags}
 
 
 def gosterme_text(indicator: Tile, deal: Deal, *, starter: bool) -> Text:
@@ -95,15 +156,17 @@ def state_view(
     return state_renderable(played, advice, rows=rows, note=note)
 
 
-def advice_renderable(deal: Deal, advice: Answer | None, *, rows: int | None = None) -> RenderableType:
+def advice_renderable(
+    deal: Deal, advice: Answer | None, *, rows: int | None = None, flags: Sequence[DiscardFlags] = ()
+) -> RenderableType:
     """The advice for the hand, as the command that asks its question shows it (below the round's
-    own deal and hand): a discard ranking (top ``rows``), the waits, the 101 opening and discards,
-    a Rummikub play; nothing for none."""
+    own deal and hand): a discard ranking (top ``rows``, each throw with the marks of its
+    ``flags``), the waits, the 101 opening and discards, a Rummikub play; nothing for none."""
     if advice is None:
         return Text("")
     from okeytool.render.results import result_renderable
 
-    return result_renderable(deal, advice, rows=rows, heading=False)
+    return result_renderable(deal, advice, rows=rows, heading=False, marks=_marks(flags) or None)
 
 
 def render_list(rounds: Sequence[PlayedRound]) -> None:
