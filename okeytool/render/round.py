@@ -1,8 +1,9 @@
 """Rendering of a followed round: the hand in colour, what is out of play, and the advice.
 
 A round followed for the whole table also shows the table (whose turn, the stock, the last throw
-and what each seat took), and every discard row's flags (:mod:`okeytool.round.flags`): a short
-mark beside the throw in the ranking (:data:`MARKS`), and the reasons below it.
+and what each seat took), and every discard row's flags (:mod:`okeytool.round.flags`): a letter
+beside the throw in the ranking (:data:`MARKS`: ``f`` feeds, ``i`` işler, ``s`` safe), and the
+reasons below it.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ if TYPE_CHECKING:
     from okeytool.solver.questions import Answer
 
 PHASE_WORDS = {"draw": "to draw", "throw": "to throw", "play": "to play", "ended": "ended"}
-#: The mark of each flag beside a throw in the ranking.
-MARKS = {"feeds": "feeds", "isler": "işler", "safe": "safe"}
+#: Each flag's word in the reasons below the advice, and its mark beside a throw in the ranking (the
+#: word's first letter, so that the ranking keeps its width).
+WORDS = {"feeds": "feeds", "isler": "işler", "safe": "safe"}
+MARKS = {kind: word[0] for kind, word in WORDS.items()}
 
 
 def _melds_text(melds: Sequence[Sequence[Tile]], deal: Deal, numbered: bool = False, first: int = 1) -> Text:
@@ -91,7 +94,8 @@ def seats_lines(seats: Seats, deal: Deal) -> list[Text]:
     line = Text("turn  ", style="dim").append(f"you are seat {seats.seat}  stock {seats.stock}  {seats.turn_words()}")
     offered = seats.offered
     if offered is not None:
-        line.append(f"  ({seats.name(offered.seat)} threw ").append_text(tile_text(offered.tile, deal)).append(")")
+        who = "you" if offered.seat == seats.seat else f"seat {offered.seat}"
+        line.append(f"  ({who} threw ").append_text(tile_text(offered.tile, deal)).append(")")
     out = [line]
     took = [(s, seats.took(s)) for s in range(seats.count) if s != seats.seat and seats.took(s)]
     if took:
@@ -117,13 +121,13 @@ def flags_lines(flags: Sequence[DiscardFlags], deal: Deal) -> list[Text]:
     for row in flags:
         for flag in row.flags:
             line = Text("flag  ", style="dim").append_text(tile_text(row.tile, deal))
-            out.append(line.append(f" {MARKS[flag.kind]}", style="yellow").append(f": {flag.reason}"))
+            out.append(line.append(f" {WORDS[flag.kind]}", style="yellow").append(f": {flag.reason}"))
     return out
 
 
 def _marks(flags: Sequence[DiscardFlags]) -> dict[Tile, str]:
     """The marks beside each flagged throw."""
-    return {row.tile: " ".join(MARKS[k] for k in row.kinds()) for row in flags if row.flags}
+    return {row.tile: "".join(MARKS[k] for k in row.kinds()) for row in flags if row.flags}
 
 
 def gosterme_text(indicator: Tile, deal: Deal, *, starter: bool) -> Text:

@@ -195,6 +195,8 @@ class Seats:
     def draw(self, seat: int) -> Seats:
         """``seat`` drew the stock's next tile: the throw before it was passed on. Raises :class:`EventError`."""
         self._moving(seat, "draw")
+        if self.drawn and not self.throws:
+            raise EventError(f"{self.name(seat)} starts the round: its first turn has no draw, it throws")
         if self.drawn:
             raise EventError(f"{self.name(seat)} has drawn or taken already: it throws next")
         if self.stock == 0:

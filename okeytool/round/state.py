@@ -342,6 +342,7 @@ def _other(state: RoundState, nxt: RoundState, event: Event, seat: int) -> Round
             raise EventError(f"open is for 101, not {deal.rules.name}")
         melds = _read_melds(state, event.melds, "open")
         first = not seats.opened[seat]
+        seats = seats.lay(seat, sum(len(m) for m in melds), opening=True)  # on its turn, keeping a tile
         if first:
             value, pairs = game.opening_value(deal, melds)
             if value < deal.rules.open_points and pairs < deal.rules.open_pairs:
@@ -349,7 +350,6 @@ def _other(state: RoundState, nxt: RoundState, event: Event, seat: int) -> Round
                     f"an opening needs melds worth {deal.rules.open_points} or {deal.rules.open_pairs} pairs; "
                     f"these are worth {value}"
                 )
-        seats = seats.lay(seat, sum(len(m) for m in melds), opening=True)
         return _checked(replace(nxt, seats=seats, table=(*state.table, *melds)))
     if isinstance(event, LayOff):
         if not game.opens:
