@@ -451,3 +451,14 @@ def test_the_flags_are_shown_beside_the_throws_and_explained(tmp_path: Path) -> 
     document = __import__("json").loads(on_ledger(db, "round", "show", "--draws", "1", "--json").out)
     flags = {r["tile"]: r["flags"] for r in document["advice"]["discards"]}
     assert flags["K13"] == [{"flag": "feeds", "reason": "seat 2 took K1"}] and flags["B5"] == []
+
+
+def test_the_review_grades_the_players_own_throws_only() -> None:
+    from okeytool.round.review import review
+
+    events: list[Event] = [TABLE, Throw(T("R8"), 0), Take(T("R8")), Throw(T("K1")), StockDraw(2), Throw(T("B1"), 2),
+                           StockDraw(3), Throw(T("B2"), 3), StockDraw(0), Throw(T("B3"), 0), Draw(T("K5")),
+                           Throw(T("K5"))]  # fmt: skip
+    result = review(1, events, draws=1)
+    assert [(d.event, str(d.thrown)) for d in result.decisions] == [(4, "K1"), (12, "K5")]
+    assert all(d.graded for d in result.decisions)

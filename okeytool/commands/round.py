@@ -57,7 +57,8 @@ RoundOpt = Annotated[int | None, typer.Option("--round", metavar="ID", help="Rou
 DrawsOpt = Annotated[
     int | None,
     typer.Option("--draws", metavar="N", show_default=False,
-                 help="Own draws left for the win chance (default: from the round, 12 less the tiles drawn or taken)."),
+                 help="Own draws left for the win chance (default: from the round, 12 less the tiles drawn or "
+                      "taken; following the whole table, every fourth tile of the stock)."),
 ]  # fmt: skip
 TileArg = Annotated[str, typer.Argument(metavar="TILE", help="One tile, e.g. K5 (J: a real okey).")]
 SeatOpt = Annotated[
