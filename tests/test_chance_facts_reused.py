@@ -10,9 +10,9 @@ import pytest
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
+from okeytool.parse.notation import parse_tile
 from okeytool.rules import get_rules
 from okeytool.solver.classic.chance import Effort, HandFacts, chance_of, chance_ranking
-from okeytool.parse.notation import parse_tile
 from okeytool.tiles import Tile
 
 

@@ -39,9 +39,9 @@ Hand facts (deficiency, winning and useful draws) are read off the cover program
 decides them, the analyser's own rule, and asked of the analyser otherwise (tests hold the two
 together).
 
-The advancing methods run compiled where the extension was built (``_chance.c``, the same planned
-recursion over the same facts, so the same floats: tests/test_chance_compiled.py); ``exact`` and
-``keep`` run here.
+The advancing methods and ``exact`` run compiled where the extension was built (``_chance.c``, the
+same recursions over the same facts, so the same floats: tests/test_chance_compiled.py); ``keep``
+runs here, and so does everything without the extension (``OKEYTOOL_PURE_PYTHON=1``).
 
 Everything is in floats; the tests hold the exact method to a brute force in fractions.
 """
@@ -142,6 +142,8 @@ _ORDER: tuple[Method, ...] = ("exact", "keep", "swap", "advance", "exact-capped"
 #: The methods that throw back a draw that does not help (``swap`` may instead swap into a better wait).
 _ADVANCING = frozenset({"advance", "advance-capped", "swap", "swap-capped"})
 _SWAPPING = frozenset({"swap", "swap-capped"})
+#: The methods the compiled recursion solves (``keep`` is solved in Python only).
+_COMPILED_METHODS = _ADVANCING | {"exact", "exact-capped"}
 #: The name of a method's answer when it stopped early (the compiled recursion also stops at its
 #: memory limit, ``_chance.c``: MEMO_LIMIT, FACT_LIMIT).
 _CAPPED: dict[Method, Method] = {"exact": "exact-capped", "swap": "swap-capped", "advance": "advance-capped"}
@@ -526,8 +528,10 @@ class ChanceSolver:
         self._plans: dict[State, tuple[int, tuple[tuple[int, int, object], ...], int]] = {}
         self.capped = False
         self._stopped: Stop | None = None
-        kernel = facts.kernel if method in _ADVANCING else None
-        self._compiled = kernel.solver(self.left, self.scale, method in _SWAPPING) if kernel is not None else None
+        kernel = facts.kernel if method in _COMPILED_METHODS else None
+        self._compiled = (
+            kernel.solver(self.left, self.scale, method in _SWAPPING, method == "exact") if kernel is not None else None
+        )
 
     @property
     def engine(self) -> str:
