@@ -40,6 +40,7 @@ from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
     from okeytool.solver.classic.analysis import Analyser
+    from okeytool.solver.classic.chance import HandFacts
 
 #: Seats at a four-player table: a seat draws every fourth tile of the stock.
 PLAYERS = 4
@@ -280,6 +281,16 @@ class ChancePolicy(Policy):
         super().__init__(rules, rng)
         self.work = work
         self.risk = risk
+        self._facts: HandFacts | None = None
+
+    def facts(self) -> HandFacts:
+        """The deal's hand facts, kept for the game like :meth:`analyser`: a hand met at one decision
+        is not worked out again at the next, so the work each ranking may do goes to the recursion."""
+        if self._facts is None or self._facts.deal != self.deal:
+            from okeytool.solver.classic.chance import HandFacts
+
+            self._facts = HandFacts(self.deal, self.analyser())
+        return self._facts
 
     def _model(self, draws: int) -> dict[str, Any]:
         """The model's risk per draw (the fixed ``risk``, else :func:`fitted_risk` for this seat's
@@ -299,6 +310,7 @@ class ChancePolicy(Policy):
             draws=draws,
             goal=self.goal,
             analyser=self.analyser(),
+            facts=self.facts(),
             **self._model(draws),
         )
 
@@ -330,7 +342,9 @@ class ChancePolicy(Policy):
         model = self._model(draws)
         if draws == 0:
             return True
-        blind = chance_of(self.deal, hand, view.seen, draws, model["risk"], effort=model["effort"])
+        blind = chance_of(
+            self.deal, hand, view.seen, draws, model["risk"], effort=model["effort"], facts=self.facts()
+        )
         draw_value = self._value(blind.chance, blind.points)
         assert draw_value is not None
         # V_T counts a risk before the first draw; the draw about to be made has none.

@@ -656,6 +656,7 @@ typedef struct {
     int left[SLOTS];
     double scale;
     int swapping;
+    int exact; /* the recursion as stated (ChanceSolver._solve_held for ``exact``), else the planned one */
     Map memo, swaps;
     int capped, timed;
     struct timespec end;
@@ -742,6 +743,87 @@ static int swap_to(Solver *S, uint64_t lo, uint64_t hi, int x, uint64_t *out_lo,
     return some;
 }
 
+/* The limits every expansion checks first: 1 (and capped set) when the work, the clock or the memory
+ * says stop, -1 on an exception (a signal), else 0 with the state counted as expanded. */
+static int stop_here(Solver *S) {
+    Kernel *K = S->kernel;
+    if (S->memo.used >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT ||
+        (S->work_limit >= 0 && work_done(S) >= S->work_limit) || past_end(S)) {
+        S->capped = 1;
+        return 1;
+    }
+    if ((++S->fresh & 1023) == 0 && PyErr_CheckSignals() < 0) return -1;
+    return 0;
+}
+
+/* ChanceSolver._solve_held for ``exact``: every draw followed by every discard that leaves the
+ * hand at most the draws left away (the only pruning, and a proved one), winning hands also held;
+ * the same sums in the same order as the Python recursion, so the same floats. -1 on an exception. */
+static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
+    *v = *e = 0.0;
+    if (draws <= 0) return 0;
+    uint64_t key_hi = hi | (uint64_t)draws << 56;
+    Solved *known = map_find(&S->memo, lo, key_hi);
+    if (known) {
+        *v = known->v;
+        *e = known->e;
+        return 0;
+    }
+    Kernel *K = S->kernel;
+    int k;
+    uint64_t wins, useful;
+    if (info(K, lo, hi, &k, &wins, &useful) < 0) return -1;
+    if (k > draws) {
+        Solved *m = map_add(&S->memo, lo, key_hi);
+        return m ? 0 : -1;
+    }
+    int stop = stop_here(S);
+    if (stop) return stop < 0 ? -1 : 0;
+    int rest = draws - 1;
+    double total_v = 0.0, total_e = 0.0;
+    for (int x = 0; x < SLOTS; x++) {
+        int n = S->left[x] - count_of(lo, hi, x);
+        if (n <= 0) continue;
+        int win = (wins >> x & 1) != 0;
+        if (!win && !rest) continue;
+        uint64_t glo = lo, ghi = hi;
+        add_to(&glo, &ghi, x, 1);
+        double best_v = 0.0, best_e = 0.0;
+        if (win) {
+            int points = value(K, glo, ghi);
+            if (points < 0) return -1;
+            best_e = (double)points;
+        }
+        if (rest) {
+            uint32_t offset, count;
+            if (kept_of(K, glo, ghi, rest, &offset, &count) < 0) return -1;
+            for (uint32_t i = 0; i < count; i++) {
+                /* kept_store may move while solving a child: read the child first */
+                uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
+                uint64_t chi = K->kept_store[2 * ((size_t)offset + i) + 1];
+                double cv, ce;
+                if (solve_exact(S, clo, chi, rest, &cv, &ce) < 0) return -1;
+                if (cv > best_v) best_v = cv;
+                if (ce > best_e) best_e = ce;
+            }
+        }
+        if (win) {
+            total_v += n;
+            total_e += n * best_e;
+        } else {
+            total_v += n * best_v;
+            total_e += n * best_e;
+        }
+    }
+    *v = total_v * S->scale;
+    *e = total_e * S->scale;
+    Solved *m = map_add(&S->memo, lo, key_hi);
+    if (!m) return -1;
+    m->v = *v;
+    m->e = *e;
+    return 0;
+}
+
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     *v = *e = 0.0;
@@ -761,12 +843,8 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
         Solved *m = map_add(&S->memo, lo, key_hi);
         return m ? 0 : -1;
     }
-    if (S->memo.used >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT ||
-        (S->work_limit >= 0 && work_done(S) >= S->work_limit) || past_end(S)) {
-        S->capped = 1;
-        return 0;
-    }
-    if ((++S->fresh & 1023) == 0 && PyErr_CheckSignals() < 0) return -1;
+    int stop = stop_here(S);
+    if (stop) return stop < 0 ? -1 : 0;
     int rest = draws - 1;
     double back_v = 0.0, back_e = 0.0;
     if (rest && solve(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
@@ -844,8 +922,8 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (ready(self) < 0) return NULL;
     PyObject *left;
     double scale;
-    int swapping;
-    if (!PyArg_ParseTuple(args, "Odp", &left, &scale, &swapping)) return NULL;
+    int swapping, exact = 0;
+    if (!PyArg_ParseTuple(args, "Odp|p", &left, &scale, &swapping, &exact)) return NULL;
     Solver *S = PyObject_New(Solver, &SolverType);
     if (!S) return NULL;
     S->kernel = self;
@@ -853,6 +931,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->memo.entries = S->swaps.entries = NULL;
     S->scale = scale;
     S->swapping = swapping;
+    S->exact = exact;
     S->capped = S->timed = 0;
     S->fresh = 0;
     S->work_limit = -1;
@@ -906,7 +985,7 @@ static PyObject *Solver_solve(Solver *self, PyObject *args) {
     K->info_cb = info_cb;
     K->deficiency_cb = deficiency_cb;
     double v, e;
-    int status = solve(self, lo, hi, draws, &v, &e);
+    int status = self->exact ? solve_exact(self, lo, hi, draws, &v, &e) : solve(self, lo, hi, draws, &v, &e);
     K->info_cb = K->deficiency_cb = NULL;
     if (status < 0) return NULL;
     return Py_BuildValue("(ddO)", v, e, self->capped ? Py_True : Py_False);
@@ -925,7 +1004,7 @@ static PyObject *Kernel_known(Kernel *self, PyObject *unused) {
 }
 
 static PyMethodDef Kernel_methods[] = {
-    {"solver", (PyCFunction)Kernel_solver, METH_VARARGS, "solver(left, scale, swap) -> Solver"},
+    {"solver", (PyCFunction)Kernel_solver, METH_VARARGS, "solver(left, scale, swap[, exact]) -> Solver"},
     {"known", (PyCFunction)Kernel_known, METH_NOARGS, "The number of hands whose facts the kernel holds."},
     {"info", (PyCFunction)Kernel_info, METH_VARARGS, "info(state, info, deficiency) -> (k, wins, useful)"},
     {"kept", (PyCFunction)Kernel_kept, METH_VARARGS, "kept(after, bound, info, deficiency) -> [state, ...]"},

@@ -39,9 +39,9 @@ Hand facts (deficiency, winning and useful draws) are read off the cover program
 decides them, the analyser's own rule, and asked of the analyser otherwise (tests hold the two
 together).
 
-The advancing methods run compiled where the extension was built (``_chance.c``, the same planned
-recursion over the same facts, so the same floats: tests/test_chance_compiled.py); ``exact`` and
-``keep`` run here.
+The advancing methods and ``exact`` run compiled where the extension was built (``_chance.c``, the
+same recursions over the same facts, so the same floats: tests/test_chance_compiled.py); ``keep``
+runs here, and so does everything without the extension (``OKEYTOOL_PURE_PYTHON=1``).
 
 Everything is in floats; the tests hold the exact method to a brute force in fractions.
 """
@@ -142,6 +142,8 @@ _ORDER: tuple[Method, ...] = ("exact", "keep", "swap", "advance", "exact-capped"
 #: The methods that throw back a draw that does not help (``swap`` may instead swap into a better wait).
 _ADVANCING = frozenset({"advance", "advance-capped", "swap", "swap-capped"})
 _SWAPPING = frozenset({"swap", "swap-capped"})
+#: The methods the compiled recursion solves (``keep`` is solved in Python only).
+_COMPILED_METHODS = _ADVANCING | {"exact", "exact-capped"}
 #: The name of a method's answer when it stopped early (the compiled recursion also stops at its
 #: memory limit, ``_chance.c``: MEMO_LIMIT, FACT_LIMIT).
 _CAPPED: dict[Method, Method] = {"exact": "exact-capped", "swap": "swap-capped", "advance": "advance-capped"}
@@ -526,8 +528,10 @@ class ChanceSolver:
         self._plans: dict[State, tuple[int, tuple[tuple[int, int, object], ...], int]] = {}
         self.capped = False
         self._stopped: Stop | None = None
-        kernel = facts.kernel if method in _ADVANCING else None
-        self._compiled = kernel.solver(self.left, self.scale, method in _SWAPPING) if kernel is not None else None
+        kernel = facts.kernel if method in _COMPILED_METHODS else None
+        self._compiled = (
+            kernel.solver(self.left, self.scale, method in _SWAPPING, method == "exact") if kernel is not None else None
+        )
 
     @property
     def engine(self) -> str:
@@ -825,6 +829,7 @@ def _solve_with(
     risk: float,
     method: Method | None,
     effort: Effort,
+    facts: HandFacts | None = None,
 ) -> list[Solved]:
     """The answer for each (14 tiles, seen), in the order given.
 
@@ -832,9 +837,10 @@ def _solve_with(
     solved in turn, each with all the work ``effort`` has left, so that the first hands (a ranking
     gives them best first) are computed in full; a hand the work (or the clock) stopped is marked
     ``stopped``, and so is every hand after it. A method given by name runs to the end, stopped only
-    by the compiled recursion's memory limit.
+    by the compiled recursion's memory limit. ``facts``: the deal's facts to reuse (see
+    :func:`facts_for`), else found anew.
     """
-    facts = HandFacts(deal)
+    facts = facts_for(deal, facts)
     out: list[Solved] = []
     first: Method = "exact" if draws <= EXACT_DRAWS else "advance"
     seconds = effort.budget
@@ -860,6 +866,24 @@ def _solve_with(
     return out
 
 
+def facts_for(deal: Deal, facts: HandFacts | None = None) -> HandFacts:
+    """``facts`` when given (they must be the deal's), else the deal's facts found anew.
+
+    The facts of hands depend only on the deal's rules and indicator, never on the seen tiles, the
+    draws or the risk: a caller that asks about many hands of one deal (a round played turn by turn)
+    keeps one :class:`HandFacts` and passes it, so that each hand's facts are found once. The work a
+    ranking may do counts only the facts it finds itself, so reused facts leave more of it for the
+    recursion: the answers are never less complete, and the same for the same sequence of questions.
+
+    Raises :class:`InputError` when ``facts`` belong to another deal's rules or indicator.
+    """
+    if facts is None:
+        return HandFacts(deal)
+    if facts.deal != deal:
+        raise InputError("the hand facts given belong to another deal (rules or indicator differ)")
+    return facts
+
+
 def weakest(methods: Sequence[Method]) -> Method:
     """The method of a document: the least exact of its answers'."""
     return max(methods, key=_ORDER.index, default="exact")
@@ -874,18 +898,20 @@ def chance_of(
     *,
     method: Method | None = None,
     effort: Effort | None = None,
+    facts: HandFacts | None = None,
 ) -> HandChance:
     """V_T and E_T of a 14-tile hand (tiles as held), ``seen`` the tiles out of play but the indicator.
 
     ``method`` None: exact up to :data:`EXACT_DRAWS` draws, else ``advance``, within ``effort``
     (default :class:`Effort`); an answer the work stopped is a lower bound named ``…-capped``.
+    ``facts``: the deal's facts to reuse (see :func:`facts_for`).
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules).
     """
     _check_rules(deal)
     check_hand_size(tiles, (deal.rules.hand_size,), "chance")
     check_supply(deal, tiles, seen)
     check_model(draws, risk)
-    facts = HandFacts(deal)
+    facts = facts_for(deal, facts)
     used: Method = method or ("exact" if draws <= EXACT_DRAWS else "advance")
     solver = ChanceSolver(facts, seen, risk, used)
     if method is None:
@@ -991,6 +1017,7 @@ def chance_ranking(
     method: Method | None = None,
     effort: Effort | None = None,
     analyser: Analyser | None = None,
+    facts: HandFacts | None = None,
 ) -> ChanceRanking:
     """Rank the discards of a 15-tile hand (tiles as held) by win chance (``goal="chance"``) or by
     expected points (``goal="points"``) within ``draws`` own draws; winning discards stay first, in
@@ -1000,7 +1027,8 @@ def chance_ranking(
     The discards are computed in the order of :func:`rank_discards` within ``effort`` (default
     :class:`Effort`); a row the work stopped has no chance (``stopped`` says why) and stays below the
     computed rows, in that order, so the same hand gives the same ranking on every machine.
-    ``analyser``: the deal's analyser to reuse for the plain ranking (see :func:`rank_discards`).
+    ``analyser``: the deal's analyser to reuse for the plain ranking (see :func:`rank_discards`);
+    ``facts``: the deal's hand facts to reuse (see :func:`facts_for`).
 
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules, goal).
     """
@@ -1014,7 +1042,7 @@ def chance_ranking(
         rest = list(tiles)
         rest.remove(option.tile)
         hands.append((rest, [*seen, option.tile]))
-    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort())
+    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort(), facts)
     pool = pool_size(len(seen) + 2)
     rows = []
     hold: tuple[float, Tile] | None = None
@@ -1068,5 +1096,6 @@ __all__ = [
     "chance_of",
     "check_model",
     "draws_from_pile",
+    "facts_for",
     "finish_points",
 ]
