@@ -72,3 +72,23 @@ def read_record(path: Path) -> Iterator[list[GameRecord]]:
             games.append(GameRecord(int(head["deal"]), int(head["game"]), _played(events)))
     if len(games) == GAMES_PER_DEAL:
         yield games
+
+
+def find_game(path: Path, deal: int, game: int) -> GameRecord:
+    """Game ``game`` (the challenger's seat) of deal ``deal`` in the record at ``path``. Raises
+    :class:`InputError` when the record cannot be read or does not hold that game (naming the deals
+    it holds)."""
+    if not 0 <= game < GAMES_PER_DEAL:
+        raise InputError(f"--game is the challenger's seat, 0 to {GAMES_PER_DEAL - 1}, not {game}")
+    first = last = None
+    for games in read_record(path):
+        number = games[0].deal
+        first = number if first is None else first
+        last = number
+        if number == deal:
+            for found in games:
+                if found.game == game:
+                    return found
+    held = "no whole deal" if first is None else f"deals {first} to {last}"
+    raise InputError(f"{path}: no game {game} of deal {deal} (the record holds {held})")
+
