@@ -6,6 +6,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     python -m benchmarks.bench_chance
     python -m benchmarks.bench_chance --work    # the work rates and the rows computed by default
     OKEYTOOL_PURE_PYTHON=1 python -m benchmarks.bench_chance --work    # the same in pure Python
+    python -m benchmarks.bench_chance --exact   # the whole ranking at 2 draws (exact), one and two away
 """
 
 from __future__ import annotations
@@ -69,6 +70,17 @@ def operations() -> dict[str, list[Callable[[], object]]]:
              3: "discard --chance, 8 draws, 3+ away"}  # fmt: skip
     return {
         names[d]: [partial(chance_ranking, c.deal, c.tiles, draws=DRAWS) for c in cases] for d, cases in groups.items()
+    }
+
+
+def exact_operations() -> dict[str, list[Callable[[], object]]]:
+    """The chance ranking at 2 draws (the exact method, the default there), one and two away."""
+    groups = hands_by_distance(CASES)
+    return {
+        f"discard --chance, 2 draws (exact), {name}": [
+            partial(chance_ranking, c.deal, c.tiles, draws=2) for c in groups[d]
+        ]
+        for d, name in ((1, "one away"), (2, "two away"))
     }
 
 
@@ -176,6 +188,9 @@ ROWS_HEADER = "| hands | rankings | every row computed | rows not computed |\n|-
 def main() -> None:
     """Print the timings and the method gap as Markdown tables (``--work``: the work rates and the
     rows computed at the default work only)."""
+    if "--exact" in sys.argv:
+        print_table(exact_operations())
+        return
     if "--work" in sys.argv:
         print(WORK_HEADER)
         for line in work_rate():
