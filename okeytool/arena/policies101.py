@@ -322,8 +322,8 @@ def take_plan(view: View101, tile: Tile, *, pairs: bool) -> TakePlan | None:
     spot = turn.lay_off_spot(tile)
     if spot is not None:
         return TakePlan(lay=spot)
-    if view.mine == "pairs":
-        return TakePlan(melds=(new_meld(deal, [tile, tile]),)) if view.hand.count(tile) else None
+    if view.mine == "pairs":  # a new pair of it, a tile still left to throw
+        return TakePlan(melds=(new_meld(deal, [tile, tile]),)) if view.hand.count(tile) and len(view.hand) > 1 else None
     taken = take_discard(deal, view.hand, tile, opened=True)
     if taken.opening.melds and tile in taken.opening.tiles:
         return TakePlan(melds=taken.opening.melds)
@@ -542,7 +542,7 @@ class AcceptancePolicy101(Policy101):
 
         deal = turn.deal
         table = [m.table_meld() for m in turn.table if not m.is_pair]
-        rows = discard_101(deal, turn.hand, table=table).discards
+        rows = discard_101(deal, turn.hand, table=table, with_waits=False).discards
         top = rows[0]
         rest = list(turn.hand)
         rest.remove(top.tile)

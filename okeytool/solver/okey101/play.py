@@ -301,10 +301,15 @@ def throw_penalties(deal: Deal, tile: Tile, table: Sequence[LaidMeld]) -> tuple[
     """Why throwing ``tile`` costs a discard penalty (rules.md 5.5): ``okey`` for a real okey,
     ``isler`` for a tile that could be laid off on a set or run on the table (whoever laid it, and
     whether or not the thrower has opened). Empty when it costs nothing. The finishing throw is
-    exempt: the caller does not ask for it."""
-    from okeytool.solver.okey101.opening import discard_penalty
-
-    return discard_penalty(deal, tile, [m.table_meld() for m in table if not m.is_pair])
+    exempt: the caller does not ask for it. The same reasons, in the same order, as the 101
+    discard ranking gives (:func:`~okeytool.solver.okey101.opening.discard_penalty`; a test holds
+    the two together)."""
+    reasons = []
+    if deal.is_wild(tile):
+        reasons.append(OKEY_REASON)
+    if fits_table(deal, tile, table):
+        reasons.append(ISLER_REASON)
+    return tuple(reasons)
 
 
 def fits_table(deal: Deal, tile: Tile, table: Sequence[LaidMeld]) -> bool:
