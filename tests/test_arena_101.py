@@ -289,7 +289,7 @@ def test_the_table_summary_shows_the_101_figures(tmp_path: Path) -> None:
     result = _run_cli("--challenger", "greedy", "--champion", "random", "--deals", "1", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "difference in round score (lower is better)" in result.stdout
-    assert "never opened" in result.stdout and "aborted" in result.stdout
+    assert "unopened" in result.stdout and "aborted" in result.stdout
 
 
 @pytest.mark.parametrize(

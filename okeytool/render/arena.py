@@ -74,12 +74,12 @@ def render_summary(summary: Mapping[str, Any]) -> None:
 def _render_okey101(figures: Mapping[str, Any], forfeits: int) -> None:
     """The 101 figures: round scores (lower is better), openings, penalties, finishes and matches."""
     out = console()
-    table = Table("side", "score / round", "never opened", "opened with pairs", "penalties / round")
+    table = Table("side (101)", "score/round", "unopened", "pairs", "penalties/round")
     for side in ("challenger", "champion"):
         row = figures[side]
         score = "-" if row["score"] is None else f"{row['score']:.1f}"
         penalties = "-" if row["penalties_per_round"] is None else f"{row['penalties_per_round']:.3f}"
-        name = side if side == "challenger" else "champion (per seat)"
+        name = side if side == "challenger" else "champion/seat"
         table.add_row(name, score, _percent(row["unopened_rate"]), _percent(row["pairs_rate"]), penalties)
     out.print(table)
     difference = figures["difference"]
