@@ -244,7 +244,7 @@ def test_the_calibration_picture_is_drawn(tmp_path: Path) -> None:
         (["--challenger", "clever"], "unknown policy 'clever'"),
         (["--deals", "-1"], "--deals must be 0 or more"),
         (["--plot", "c.pdf"], "--plot writes a .png or an .svg"),
-        (["--rules", "101"], "cannot be played out"),
+        (["--rules", "rummikub"], "cannot be played out"),
         (["--record", "no/such/dir/r.jsonl"], "cannot write the record"),
         (["--challenger", "cmd:"], "cmd: needs a program"),
     ],

@@ -2,8 +2,9 @@
 
 :func:`serve` reads the protocol's lines (events and requests, arena.md) and yields one answer line
 per request: the same seat the arena seats in-process, so any program that can play the arena can
-ask okeytool for a move the same way. A ``deal`` event starts a new game with a new policy (its
-random choices seeded from the engine's seed and the game's count); a request before any deal, a
+ask okeytool for a move the same way. A ``deal`` event starts a new game with a new policy of the
+deal's game (a classic or a 101 policy, :mod:`okeytool.arena.tables`; its random choices seeded
+from the engine's seed and the game's count); a request before any deal, a
 line that is not a JSON object, or an event the policy cannot follow is a :class:`ProtocolError`.
 """
 
@@ -35,7 +36,8 @@ def _message(line: str, number: int) -> Mapping[str, Any]:
 def serve(lines: Iterable[str], policy: str, *, seed: int = 0, **settings: Any) -> Iterator[str]:
     """The answer line to each request among ``lines``, as the policy ``policy`` decides.
     Raises :class:`ProtocolError` (and :class:`InputError` for an unknown policy)."""
-    from okeytool.arena.policies import POLICIES, make_policy
+    from okeytool.arena.policies import POLICIES
+    from okeytool.arena.tables import make_policy_for
 
     if policy not in POLICIES:
         raise InputError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
@@ -48,7 +50,7 @@ def serve(lines: Iterable[str], policy: str, *, seed: int = 0, **settings: Any) 
         try:
             if message.get("event") == "deal":
                 rules = get_rules(str(message.get("rules", "classic"))).with_options(message.get("options") or {})
-                seat = make_policy(policy, rules, random.Random(f"okeytool-engine/{seed}/{games}"), **settings)
+                seat = make_policy_for(policy, rules, random.Random(f"okeytool-engine/{seed}/{games}"), **settings)
                 games += 1
             if seat is None:
                 raise ProtocolError(f"line {number}: a request or event before the deal")

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from okeytool.arena.seats import Seat
-from okeytool.arena.table import Played, deal_of, play_round, policy_seed
+from okeytool.arena.table import Played, deal_of, policy_seed
 from okeytool.errors import ClusterError, InputError
 from okeytool.rules import Rules, get_rules
 from okeytool.solver.games import game_of
@@ -60,13 +60,14 @@ class ArenaRun:
 
     def check(self) -> None:
         """Refuse a run that cannot be played. Raises :class:`InputError` / :class:`RulesError`."""
-        from okeytool.arena.policies import POLICIES
+        from okeytool.arena.tables import policies_for
 
         rules = self.the_rules()
         game_of(rules).tiles(rules)  # a game that cannot be played out says so
+        policies = policies_for(rules)
         for policy in (self.challenger, self.champion):
-            if not policy.startswith(PROGRAM) and policy not in POLICIES:
-                raise InputError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)}, or cmd:PROGRAM)")
+            if not policy.startswith(PROGRAM) and policy not in policies:
+                raise InputError(f"unknown policy {policy!r} (known: {', '.join(policies)}, or cmd:PROGRAM)")
             if policy.startswith(PROGRAM) and not policy[len(PROGRAM) :].strip():
                 raise InputError("cmd: needs a program to run, e.g. cmd:python examples/arena_bot.py")
         if self.deals < 0:
@@ -94,7 +95,7 @@ def seat(run: ArenaRun, rules: Rules, policy: str, deal: int, game: int, place: 
         from okeytool.arena.program import ProgramSeat
 
         return ProgramSeat(policy[len(PROGRAM) :], run.move_limit)
-    from okeytool.arena.policies import make_policy
+    from okeytool.arena.tables import make_policy_for
 
     settings: dict[str, Any] = {}
     if policy in ("chance", "points"):
@@ -102,13 +103,16 @@ def seat(run: ArenaRun, rules: Rules, policy: str, deal: int, game: int, place: 
             settings["work"] = run.work
         if run.risk is not None:
             settings["risk"] = run.risk
-    return make_policy(policy, rules, random.Random(policy_seed(run.seed, deal, game, place)), **settings)
+    return make_policy_for(policy, rules, random.Random(policy_seed(run.seed, deal, game, place)), **settings)
 
 
 def play_deal(run: ArenaRun, deal: int) -> list[GameRecord]:
     """The four games of deal ``deal``."""
+    from okeytool.arena.tables import round_player
+
     rules = run.the_rules()
     dealt = deal_of(rules, run.seed, deal)
+    play_round = round_player(rules)
     out = []
     for game in range(GAMES_PER_DEAL):
         policies = [run.challenger if place == game else run.champion for place in range(GAMES_PER_DEAL)]

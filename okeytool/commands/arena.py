@@ -22,7 +22,10 @@ from okeytool.errors import InputError
 PANEL_CLUSTER = "Dask cluster"
 PANEL_POLICIES = "Policies"
 
-POLICY_HELP = "random, greedy, acceptance, chance, points, or cmd:PROGRAM (a program speaking the seat protocol)"
+POLICY_HELP = (
+    "random, greedy, acceptance, chance, points (101: random, greedy, acceptance), or cmd:PROGRAM (a program "
+    "speaking the seat protocol)"
+)
 
 
 def _record_stream(path: Path) -> IO[str]:
@@ -61,7 +64,7 @@ SeedOpt = Annotated[
 ArenaRulesOpt = Annotated[
     str,
     typer.Option(
-        "--rules", "-r", metavar="PROFILE", help="Rule profile: classic or okeygg.", rich_help_panel=PANEL_RULES
+        "--rules", "-r", metavar="PROFILE", help="Rule profile: classic, okeygg or 101.", rich_help_panel=PANEL_RULES
     ),
 ]
 WorkOpt = Annotated[

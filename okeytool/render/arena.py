@@ -54,9 +54,12 @@ def render_summary(summary: Mapping[str, Any]) -> None:
             )
         )
     nulls = summary.get("null_rate")
-    out.print(
-        Text(f"rounds without a winner: {summary['null_rounds']} ({_percent(nulls)}); forfeits: {summary['forfeits']}")
-    )
+    okey101 = summary.get("okey101")
+    if okey101:
+        _render_okey101(okey101, summary["forfeits"])
+    else:
+        forfeits = summary["forfeits"]
+        out.print(Text(f"rounds without a winner: {summary['null_rounds']} ({_percent(nulls)}); forfeits: {forfeits}"))
     calibration = summary.get("calibration")
     if calibration:
         out.print(Text(f"calibration: {calibration['decisions']} decisions, Brier score {calibration['brier']}"))
@@ -66,3 +69,40 @@ def render_summary(summary: Mapping[str, Any]) -> None:
                 bins.add_row(f"{row['from']:.1f}-{row['to']:.1f}", str(row["count"]), _percent(row["predicted"]),
                              _percent(row["observed"]))  # fmt: skip
         out.print(bins)
+
+
+def _render_okey101(figures: Mapping[str, Any], forfeits: int) -> None:
+    """The 101 figures: round scores (lower is better), openings, penalties, finishes and matches."""
+    out = console()
+    table = Table("side (101)", "score/round", "unopened", "pairs", "penalties/round")
+    for side in ("challenger", "champion"):
+        row = figures[side]
+        score = "-" if row["score"] is None else f"{row['score']:.1f}"
+        penalties = "-" if row["penalties_per_round"] is None else f"{row['penalties_per_round']:.3f}"
+        name = side if side == "challenger" else "champion/seat"
+        table.add_row(name, score, _percent(row["unopened_rate"]), _percent(row["pairs_rate"]), penalties)
+    out.print(table)
+    difference = figures["difference"]
+    if difference["score"] is not None:
+        out.print(
+            Text(
+                f"difference in round score (lower is better): {difference['score']:+.2f} "
+                f"{_interval(difference['score_ci95'], 1.0, '')}"
+            )
+        )
+    out.print(
+        Text(
+            f"rounds someone went out: {_percent(figures['finish_rate'])}; aborted: "
+            f"{_percent(figures['aborted_rate'])}; forfeits: {forfeits}"
+        )
+    )
+    matches = figures["matches"]
+    if matches["played"]:
+        challenger, champion = matches["challenger"]["win_rate"], matches["champion"]["win_rate"]
+        line = (
+            f"matches of {matches['rounds']} rounds: {matches['played']}; challenger won {_percent(challenger)}, "
+            f"champion {_percent(champion)} a seat"
+        )
+        if matches["difference"]["win_rate_ci95"] is not None:
+            line += f" {_interval(matches['difference']['win_rate_ci95'], unit='')}"
+        out.print(Text(line))

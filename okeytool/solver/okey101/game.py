@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from okeytool.solver.advice import Grade, Grades, Penalties
-from okeytool.solver.games import Game
+from okeytool.solver.games import Dealt, Game
 from okeytool.solver.questions import Answer, DiscardQuestion, OpenQuestion, Question
+from okeytool.tiles import ALL_FACES, COPIES_PER_FACE, EXTRA_TILES, FALSE_JOKER
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
+    from okeytool.rules import Rules
     from okeytool.solver.okey101.answers import OpenAnswer
     from okeytool.solver.okey101.layoffs import TableMeld
     from okeytool.tiles import Tile
@@ -76,6 +78,35 @@ class Okey101Game(Game):
     schemes = frozenset({"101"})
     opens = True
     table = "added"
+
+    # -- the rules of play (rules.md 5.1; the turn itself: okeytool.solver.okey101.play) ------------
+
+    def tiles(self, rules: Rules) -> tuple[Tile, ...]:
+        """The 106 tiles: each numbered face twice, and the two false jokers."""
+        return tuple(t for t in ALL_FACES for _ in range(COPIES_PER_FACE)) + (FALSE_JOKER,) * EXTRA_TILES
+
+    def deal_round(self, rules: Rules, shuffled: Sequence[Tile], starter: int) -> Dealt:
+        """The first tile of ``shuffled`` that is not a false joker is turned up as the indicator;
+        then the starter gets 22 tiles and each other seat 21, in the order of play from the
+        starter; the other 20 (106 - 1 - 22 - 3 x 21) are the stock, drawn in the order they lie.
+
+        >>> from okeytool.rules import get_rules
+        >>> rules = get_rules("101")
+        >>> dealt = GAME.deal_round(rules, GAME.tiles(rules), 0)
+        >>> [len(h) for h in dealt.hands], len(dealt.stock), str(dealt.indicator)
+        ([22, 21, 21, 21], 20, 'R1')
+        """
+        at = next(k for k, t in enumerate(shuffled) if not t.is_false_joker)
+        indicator = shuffled[at]
+        rest = [*shuffled[:at], *shuffled[at + 1 :]]
+        hands: list[tuple[Tile, ...]] = [()] * self.seats
+        taken = 0
+        for k in range(self.seats):
+            seat = (starter + k) % self.seats
+            size = rules.drawn_size if k == 0 else rules.hand_size
+            hands[seat] = tuple(rest[taken : taken + size])
+            taken += size
+        return Dealt(indicator, tuple(hands), tuple(rest[taken:]), starter)
 
     def answer(self, question: Question) -> Answer:
         """``discard``: the 101 discard ranking (22 tiles, penalties from the table's melds);

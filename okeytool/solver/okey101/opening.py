@@ -639,12 +639,16 @@ def _less_one(deal: Deal, hand: SolverHand, tile: Tile) -> SolverHand:
     return SolverHand(tuple(counts), hand.wilds)
 
 
-def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld] = ()) -> Discard101Result:
+def discard_101(
+    deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld] = (), with_waits: bool = True
+) -> Discard101Result:
     """Rank the distinct discards of a 22-tile 101 hand.
 
     Order: winning discards first (all 21 left laid as new melds: elden, or an opening that lays
     everything after someone else opened), a real okey thrown first among them; then discards
     without penalty; then the higher opening value left; then more pairs; then canonical tile order.
+    ``with_waits``: also list the opening waits after the best discard (a player deciding only what to
+    throw, as the arena's policies do, needs the rows alone).
 
     Raises :class:`HandSizeError` for a hand that is not 22 tiles, :class:`SupplyError` when hand and
     table break the supply limits, :class:`InputError` for rules without 101 openings.
@@ -682,7 +686,7 @@ def discard_101(deal: Deal, tiles: Sequence[Tile], *, table: Sequence[TableMeld]
     rows.sort(key=lambda r: (not r.wins, not r.okey_finish, r.penalty, -r.open_points, -r.pairs, r.tile))
     top = rows[0]
     waits: tuple[OpeningWait, ...] = ()
-    if not top.wins and top.open_points < deal.rules.open_points:
+    if with_waits and not top.wins and top.open_points < deal.rules.open_points:
         rest = list(held)
         rest.remove(top.tile)
         waits = opening_waits(deal, rest, [t for meld in table for t in meld.tiles])

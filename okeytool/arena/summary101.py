@@ -1,0 +1,164 @@
+"""The figures of an Okey 101 run (rules.md 5.6: lower is better), beside arena.md's summary.
+
+From each game's ``end`` event (its scores, how each seat opened, each seat's discard penalties):
+
+* **score**: each side's mean round score (the champion's per seat) and the difference, challenger
+  minus champion, with its 95 % interval clustered by deal (:func:`~okeytool.arena.stats.clustered_mean`);
+  a negative difference favours the challenger;
+* **finish_rate** (rounds someone went out) and **aborted_rate** (rules.md 5.7);
+* per side, the share of its seats that never opened (**unopened_rate**), that opened with pairs
+  (**pairs_rate**), and the discard penalties per round (**penalties_per_round**);
+* **matches**: the games with the challenger in one seat, taken deal after deal, make matches of
+  ``rounds`` counted rounds (rules.md 5.7: an aborted round does not count) scored as the ledger
+  scores a game (:func:`okeytool.score.standings`: the totals, the lowest wins, ties all win); each
+  side's match wins (the champion's per seat) and the difference with its 95 % interval, the
+  matches that start at one deal taken as one cluster. A match not finished by the last deal is
+  not counted.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from okeytool.arena.stats import DIGITS, SEATS, clustered_mean
+from okeytool.rules import Rules
+from okeytool.score import RoundScore, ScoreItem, Standings, extended, standings
+
+PLAYERS = tuple(str(s) for s in range(SEATS))
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, DIGITS) + 0.0
+
+
+def _interval(pair: tuple[float, float] | None) -> list[float] | None:
+    return None if pair is None else [round(end, DIGITS) + 0.0 for end in pair]
+
+
+@dataclass
+class SideFigures:
+    """One side's sums over its seats: seat-rounds, scores, seats never opened, seats opened with
+    pairs, discard penalties."""
+
+    seats: int = 0
+    score: int = 0
+    unopened: int = 0
+    pairs: int = 0
+    penalties: int = 0
+
+    def add(self, score: int, opened: str | None, penalties: int) -> None:
+        self.seats += 1
+        self.score += score
+        self.unopened += opened is None
+        self.pairs += opened == "pairs"
+        self.penalties += penalties
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"score", "unopened_rate", "pairs_rate", "penalties_per_round"}`` (per seat)."""
+        n = self.seats
+        return {
+            "score": _rounded(self.score / n) if n else None,
+            "unopened_rate": _rounded(self.unopened / n) if n else None,
+            "pairs_rate": _rounded(self.pairs / n) if n else None,
+            "penalties_per_round": _rounded(self.penalties / n) if n else None,
+        }
+
+
+@dataclass
+class Matches:
+    """The matches of ``rounds`` counted rounds played so far, per challenger seat."""
+
+    rules: Rules
+    running: dict[int, tuple[int, Standings]] = field(default_factory=dict)
+    #: Per finished match: (the deal it started at, challenger won 1/0, champion seats that won).
+    done: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def add(self, deal: int, game: int, winner: int | None, finish: str | None, scores: Sequence[int]) -> None:
+        start, before = self.running.get(game, (deal, standings(self.rules, PLAYERS, ())))
+        round_ = RoundScore(
+            rules=self.rules.name,
+            scheme=str(self.rules.scheme),
+            players=PLAYERS,
+            winner=None if winner is None else str(winner),
+            finish=finish,
+            items=tuple(ScoreItem(p, "round", s) for p, s in zip(PLAYERS, scores)),
+            counted=winner is not None,  # an aborted round does not count (rules.md 5.7)
+        )
+        after = extended(before, round_)
+        if not after.finished:
+            self.running[game] = (start, after)
+            return
+        del self.running[game]
+        won = {int(p) for p in after.winners}
+        self.done.append((start, int(game in won), len(won - {game})))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"rounds", "played", "challenger": {"wins", "win_rate"}, "champion": {...}, "difference":
+        {"win_rate", "win_rate_ci95"}}``."""
+        played = len(self.done)
+        wins = sum(c for _, c, _ in self.done)
+        champion = sum(k for _, _, k in self.done) / (SEATS - 1)
+        clusters: dict[int, list[float]] = {}
+        for start, won, others in self.done:
+            clusters.setdefault(start, []).append(won - others / (SEATS - 1))
+        difference, interval = clustered_mean(list(clusters.values()))
+        return {
+            "rounds": self.rules.rounds,
+            "played": played,
+            "challenger": {"wins": wins, "win_rate": _rounded(wins / played) if played else None},
+            "champion": {"wins": _rounded(champion), "win_rate": _rounded(champion / played) if played else None},
+            "difference": {"win_rate": _rounded(difference), "win_rate_ci95": _interval(interval)},
+        }
+
+
+@dataclass
+class Tally101:
+    """What a 101 run's games add up to so far (forfeited games left out, as in the summary)."""
+
+    rules: Rules
+    rounds: int = 0
+    finished: int = 0
+    aborted: int = 0
+    challenger: SideFigures = field(default_factory=SideFigures)
+    champion: SideFigures = field(default_factory=SideFigures)
+    differences: dict[int, list[float]] = field(default_factory=dict)
+    matches: Matches | None = None
+
+    def __post_init__(self) -> None:
+        if self.matches is None:
+            self.matches = Matches(self.rules)
+
+    def add(self, deal: int, game: int, end: dict[str, Any]) -> None:
+        """Count one game (the challenger in seat ``game``) from its ``end`` event."""
+        if end.get("finish") == "forfeit":
+            return
+        scores = [int(s) for s in end["scores"]]
+        opened = end.get("opened") or [None] * SEATS
+        penalties = end.get("penalties") or [0] * SEATS
+        self.rounds += 1
+        self.finished += end.get("winner") is not None
+        self.aborted += end.get("winner") is None
+        for seat in range(SEATS):
+            side = self.challenger if seat == game else self.champion
+            side.add(scores[seat], opened[seat], int(penalties[seat]))
+        others = math.fsum(s for seat, s in enumerate(scores) if seat != game) / (SEATS - 1)
+        self.differences.setdefault(deal, []).append(scores[game] - others)
+        assert self.matches is not None
+        self.matches.add(deal, game, end.get("winner"), end.get("finish"), scores)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``okey101`` object of the summary."""
+        n = self.rounds
+        difference, interval = clustered_mean(list(self.differences.values()))
+        assert self.matches is not None
+        return {
+            "finish_rate": _rounded(self.finished / n) if n else None,
+            "aborted_rate": _rounded(self.aborted / n) if n else None,
+            "challenger": self.challenger.to_json(),
+            "champion": self.champion.to_json(),
+            "difference": {"score": _rounded(difference), "score_ci95": _interval(interval)},
+            "matches": self.matches.to_json(),
+        }
