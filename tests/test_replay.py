@@ -88,3 +88,28 @@ def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path) -> None:
     assert done.code == 2 and "line 1 is not JSON" in done.err
     done = in_process("replay", str(tmp_path / "missing.jsonl"))
     assert done.code == 2 and "cannot read the record" in done.err
+
+
+def test_a_101_game_shows_its_melds_and_lay_offs(tmp_path: Path) -> None:
+    path = tmp_path / "run101.jsonl"
+    done = in_process("arena", "--rules", "101", "--deals", "3", "--seed", "2", "--challenger", "greedy",
+                      "--champion", "greedy", "--record", str(path), "--no-progress")  # fmt: skip
+    assert done.code == 0, done.err
+    games = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    starts = [k for k, e in enumerate(games) if e["event"] == "deal"] + [len(games)]
+    shown = 0
+    for first, after in zip(starts, starts[1:]):
+        events = games[first:after]
+        opens = [e for e in events if e["event"] == "open"]
+        lays = [e for e in events if e["event"] == "lay"]
+        if not opens:
+            continue
+        head = events[0]
+        done = in_process("replay", str(path), "--deal", str(head["deal"]), "--game", str(head["game"]))
+        assert done.code == 0, done.err
+        text = " ".join(done.out.split())
+        # each meld laid and each lay-off is one "[laid ...]" in the seat's play (cells wrap at 80 columns)
+        assert text.count("[laid ") == len(opens) + len(lays)
+        assert text.count(" off on meld ") == len(lays)
+        shown += 1
+    assert shown, "no game of these deals opened: choose another seed"

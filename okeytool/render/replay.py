@@ -23,7 +23,8 @@ def _outcome(end: Mapping[str, Any]) -> str:
 
 def render_game(events: Sequence[Mapping[str, Any]]) -> None:
     """Print one game (its events, ``deal`` first and ``end`` last): the deal, the outcome, and a row
-    per seat with its policy, dealt hand, draws, takes and throws in order."""
+    per seat with its policy, dealt hand, draws, and its takes, throws, shows and (101) melds laid
+    and lay-offs in order."""
     head, end = events[0], events[-1]
     seats = range(len(head["hands"]))
     policies = list(head.get("policies", [])) or ["?"] * len(seats)
@@ -45,6 +46,11 @@ def render_game(events: Sequence[Mapping[str, Any]]) -> None:
             throws[seat].append(f"[took {event['tile']}]")
         elif kind == "show":
             throws[seat].append("[showed]")
+        elif kind == "open":
+            melds = event.get("melds", [])
+            throws[seat].append(f"[laid {len(melds)} meld{'s' if len(melds) != 1 else ''}]")
+        elif kind == "lay":
+            throws[seat].append(f"[laid {event['tile']} off on meld {event['meld']}]")
     out = console()
     indicator = head.get("indicator")
     out.print(
