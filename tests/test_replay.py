@@ -105,11 +105,12 @@ def test_a_101_game_shows_its_melds_and_lay_offs(tmp_path: Path) -> None:
         if not opens:
             continue
         head = events[0]
-        done = in_process("replay", str(path), "--deal", str(head["deal"]), "--game", str(head["game"]))
+        done = in_process(
+            "replay", str(path), "--deal", str(head["deal"]), "--game", str(head["game"]), env={"COLUMNS": "400"}
+        )
         assert done.code == 0, done.err
-        text = " ".join(done.out.split())
-        # each meld laid and each lay-off is one "[laid ...]" in the seat's play (cells wrap at 80 columns)
-        assert text.count("[laid ") == len(opens) + len(lays)
-        assert text.count(" off on meld ") == len(lays)
+        assert done.out.count("[laid ") == len(opens) + len(lays)
+        for lay in lays:
+            assert f"[laid {lay['tile']} off on meld {lay['meld']}]" in done.out
         shown += 1
     assert shown, "no game of these deals opened: choose another seed"
