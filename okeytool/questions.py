@@ -333,7 +333,15 @@ def _discard(read: _Reader) -> DiscardQuestion:
     tiles, seen, table = read.tiles(), read.tiles("seen"), read.table_melds()
     read.supply(tiles, seen, [t for meld in table for t in meld.tiles])
     return DiscardQuestion(
-        read.deal, tiles, seen, table, read.solver(), read.flag("deep", False), read.time_limit(), read.chance()
+        read.deal,
+        tiles,
+        seen,
+        table,
+        read.solver(),
+        read.flag("deep", False),
+        read.time_limit(),
+        read.chance(),
+        read.flag("opened", False),
     )
 
 

@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 #: Fields every question takes, in every game.
 COMMON_FIELDS = frozenset({"rules", "options", "indicator", "okey", "tiles", "time_limit"})
-#: The fields of the win-chance model (classic hands only): ``chance`` asks for it, the others set it.
+#: The fields of the win-chance model (classic hands; in 101 the chance to open): ``chance`` asks for
+#: it, the others set it.
 CHANCE_FIELDS = frozenset({"chance", "draws", "pile", "risk"})
 #: The profile each question is asked in when it names none.
 DEFAULT_RULES = {"check": "classic", "waits": "classic", "discard": "classic", "open": "101", "play": "rummikub"}
