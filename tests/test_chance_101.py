@@ -142,6 +142,18 @@ def test_the_ranking_gives_each_discard_the_chance_of_the_hand_it_leaves() -> No
     assert ranking.model.pool == 106 - 21 - (len(out) + 2)
 
 
+def test_the_rows_at_two_draws_equal_the_brute_force() -> None:
+    # A ranking's exact rows share the layouts of every row (the hand with its thrown tile back).
+    deal, held, out = dealt(11, seen=68, size=22)
+    ranking = opening_chance_ranking(deal, held, out, draws=2, risk=0.05, method="exact")
+    assert 0 < ranking.rows[-1].chance < ranking.rows[0].chance < 0.95  # type: ignore[operator]
+    for row in (ranking.rows[0], ranking.rows[-1]):
+        rest = list(held)
+        rest.remove(row.tile)
+        brute = brute_opening_chance(deal, rest, [*out, row.tile], 2, Fraction(1, 20))
+        assert row.chance == pytest.approx(float(brute), abs=1e-9)
+
+
 # -- climb, a lower bound -------------------------------------------------------------------------
 
 

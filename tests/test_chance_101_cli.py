@@ -85,7 +85,8 @@ def test_penalties_are_kept_and_the_recommendation_names_them(run_main) -> None:
     lines = shown.out.splitlines()
     assert lines[2].startswith("this hand can open now: with melds worth")  # said first, after the hand
     assert "chance to open" in shown.out and "the best 4 of 22 throws shown" in shown.out
-    assert lines[-1].startswith("open now, then throw ")  # one sentence of advice, last
+    assert lines[-1].startswith("open now (melds worth ")  # one sentence of advice, last
+    assert "; if you wait, throw " in lines[-1]
 
 
 def test_a_throw_with_a_penalty_at_the_top_says_what_it_costs() -> None:

@@ -134,7 +134,11 @@ def recommendation(ranking: OpeningChanceRanking) -> str:
     within = f"within {_draws(ranking.model.draws)}"
     if best.row.wins:
         return f"throw {best.tile}: it goes out" + (" with the okey" if best.row.okey_finish else "")
-    prefix = "open now, then " if ranking.open_now is not None else ""
+    now = ranking.open_now
+    prefix = ""
+    if now is not None:
+        how = f"melds worth {now.points}" if now.with_melds else f"{now.pairs} pairs"
+        prefix = f"open now ({how}); if you wait, "
     if best.chance is None:
         return f"{prefix}throw {best.tile}: no chance to open was computed, so the throws keep the 101 ranking's order"
     words = f"{prefix}throw {best.tile}: {_percent(best.chance)} to open {within}"
@@ -145,6 +149,9 @@ def recommendation(ranking: OpeningChanceRanking) -> str:
             words += f"; without a penalty {free.tile} has {_percent(free.chance)}"
     else:
         plain = min(ranking.rows, key=lambda r: r.plain)
-        if plain.tile != best.tile and plain.chance is not None and plain.chance < best.chance:
-            words += f"; {plain.tile} leaves the best opening now but opens less often ({_percent(plain.chance)})"
+        if plain.row.open_points > best.row.open_points and plain.chance is not None and plain.chance < best.chance:
+            words += (
+                f"; {plain.tile} leaves a better opening now ({plain.row.open_points} points) but opens less "
+                f"often ({_percent(plain.chance)})"
+            )
     return words
