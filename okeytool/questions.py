@@ -124,7 +124,7 @@ def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = 
     refuse_question(rules, command)
     game = game_of(rules)
     for field in given:
-        if not game.takes(command, field):
+        if not game.reads(command, field):
             takes = ", ".join(spelling(f) for f in sorted(game.fields(command)))
             raise InputError(
                 f"{spelling(field)} is not part of a {command} question in the {rules.name} rules (it takes {takes})"

@@ -129,6 +129,18 @@ def test_bad_input_is_one_line_and_exit_code_2(run_main, args: tuple[str, ...], 
     assert message in error_of(run_main, "discard", "-r", "101", "-i", "K9", *args)
 
 
+def test_101_reads_the_chance_fields_for_its_own_model() -> None:
+    from okeytool.rules import get_rules
+    from okeytool.solver.games import game_of
+
+    game = game_of(get_rules("101"))
+    assert all(game.reads("discard", f) for f in ("chance", "draws", "pile", "risk"))
+    assert not game.reads("discard", "goal") and not game.reads("open", "chance")
+    # not "taken": the classic win-chance model and the quiz read that as classic win chances
+    assert not game.takes("discard", "chance")
+    assert game_of(get_rules("classic")).reads("discard", "goal")
+
+
 def test_a_batch_line_with_bad_input_gets_an_error_line() -> None:
     line = {"command": "discard", "rules": "101", "indicator": "K9", "tiles": NEAR, "chance": True, "draws": 9}
     answer = json.loads(answer_line(json.dumps(line)))

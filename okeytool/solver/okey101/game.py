@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from okeytool.errors import InputError
 from okeytool.solver.advice import Grade, Grades, Penalties
-from okeytool.solver.games import CHANCE_FIELDS, Game
+from okeytool.solver.games import Game
 from okeytool.solver.questions import Answer, ChanceAsk, DiscardQuestion, OpenQuestion, Question
 
 if TYPE_CHECKING:
@@ -108,10 +108,11 @@ class Okey101Game(Game):
     hands = "Okey 101 hands (101)"
     questions = {
         "open": frozenset({"seen", "table", "opened", "alternatives", "take", "solver"}),
-        # ``chance``, ``draws``, ``pile``, ``risk``: the opening-chance model (rules.md 5.8); ``opened``:
-        # refused (an opened hand has no chance to open).
-        "discard": frozenset({"seen", "table", "opened", *CHANCE_FIELDS}),
+        # ``opened``: refused (an opened hand has no chance to open).
+        "discard": frozenset({"seen", "table", "opened"}),
     }
+    #: ``discard`` reads ``chance``, ``draws``, ``pile``, ``risk`` for the chance to open (rules.md 5.8).
+    own_chance = frozenset({"discard"})
     schemes = frozenset({"101"})
     opens = True
     table = "added"
