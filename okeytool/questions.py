@@ -124,7 +124,7 @@ def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = 
     refuse_question(rules, command)
     game = game_of(rules)
     for field in given:
-        if not game.takes(command, field):
+        if not game.reads(command, field):
             takes = ", ".join(spelling(f) for f in sorted(game.fields(command)))
             raise InputError(
                 f"{spelling(field)} is not part of a {command} question in the {rules.name} rules (it takes {takes})"
@@ -333,7 +333,15 @@ def _discard(read: _Reader) -> DiscardQuestion:
     tiles, seen, table = read.tiles(), read.tiles("seen"), read.table_melds()
     read.supply(tiles, seen, [t for meld in table for t in meld.tiles])
     return DiscardQuestion(
-        read.deal, tiles, seen, table, read.solver(), read.flag("deep", False), read.time_limit(), read.chance()
+        read.deal,
+        tiles,
+        seen,
+        table,
+        read.solver(),
+        read.flag("deep", False),
+        read.time_limit(),
+        read.chance(),
+        read.flag("opened", False),
     )
 
 

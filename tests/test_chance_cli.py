@@ -156,9 +156,9 @@ def test_a_method_that_is_not_exact_is_named(run_main, monkeypatch) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (
-            ["discard", "-r", "101", "-i", "Y7", "R1-13 B10-13 K10-13 Y8", "--chance"],
-            "--chance is not part of a discard",
+        (  # 101 ranks by the chance to open (tests/test_chance_101_cli.py): there are no points to order by
+            ["discard", "-r", "101", "-i", "Y7", "R1-13 B10-13 K10-13 Y8", "--chance", "--goal", "points"],
+            "--goal is not part of a discard",
         ),
         (
             ["check", "-r", "rummikub", "R1 R2 R3", "--chance"],
@@ -217,8 +217,8 @@ def test_batch_chance_fields() -> None:
         ({"command": "discard", "indicator": "Y7", "tiles": NEAR, "chance": True, "draws": 1, "pile": 4}, "not both"),
         ({"command": "waits", "indicator": "Y7", "tiles": "R1-4 B9-11 K5 Y5 R5 K11-13 B2", "chance": True},
          "field 'chance' is not part of a waits question"),
-        ({"command": "discard", "rules": "101", "indicator": "Y7", "tiles": "R1-13 B10-13 K10-13 Y8", "chance": True},
-         "field 'chance' is not part of a discard question in the 101 rules"),
+        ({"command": "discard", "rules": "101", "indicator": "Y7", "tiles": "R1-13 B10-13 K10-13 Y8", "chance": True,
+          "goal": "points"}, "field 'goal' is not part of a discard question in the 101 rules"),
         ({"command": "play", "tiles": "R1 R2 R3", "draws": 2}, "field 'draws' is not part of a play question"),
     ],
 )  # fmt: skip

@@ -44,14 +44,17 @@ ChanceOpt = Annotated[
     typer.Option(
         "--chance",
         help="classic, okeygg: the win chance and expected points of each throw within the draws left; "
-        "a winning hand is told whether to finish now or hold.",
+        "a winning hand is told whether to finish now or hold. 101: each throw's chance to open within the draws left.",
         rich_help_panel=_CHANCE,
     ),
 ]
 DrawsOpt = Annotated[
     int | None,
     typer.Option(
-        "--draws", metavar="N", help="With --chance: own draws left (default 8, mid-round).", rich_help_panel=_CHANCE
+        "--draws",
+        metavar="N",
+        help="With --chance: own draws left (default 8, mid-round; 101: 5, a fourth of the stock).",
+        rich_help_panel=_CHANCE,
     ),
 ]
 PileOpt = Annotated[
@@ -59,7 +62,8 @@ PileOpt = Annotated[
     typer.Option(
         "--pile",
         metavar="N",
-        help="With --chance, instead of --draws: tiles left in the middle (four players: draws = pile // 4).",
+        help="With --chance, instead of --draws: tiles left in the middle (the stock in 101; four players: "
+        "draws = pile // 4).",
         rich_help_panel=_CHANCE,
     ),
 ]
@@ -164,6 +168,7 @@ def register(app: typer.Typer) -> None:
         okey: OkeyOpt = None,
         seen: SeenOpt = None,
         table: TableOpt = None,
+        opened: HasOpenedOpt = None,
         option: OptionOpt = None,
         solver: SolverOpt = None,
         deep: DeepOpt = None,
@@ -179,7 +184,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Which of these 15 tiles (22 in 101) should I throw? Every distinct tile ranked, best first.
 
-        With --chance (classic, okeygg) ranked by win chance within the draws left (or --goal points).
+        With --chance (classic, okeygg) ranked by win chance within the draws left (or --goal points);
+        in 101, the throws of a hand that has not opened by the chance to open within the draws left.
 
         Example: okeytool discard -i Y7 R1-4 B9-11 K5 Y5 K11-13 B2 Y9 Y12 --chance
         """
@@ -190,6 +196,7 @@ def register(app: typer.Typer) -> None:
             okey=okey,
             seen=seen,
             table=table,
+            opened=opened,
             options=option,
             solver=solver,
             deep=deep,

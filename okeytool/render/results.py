@@ -29,8 +29,8 @@ class _Renderer(Protocol):
 
 
 def render_result(deal: Deal, result: object, *, top: Top = "all") -> None:
-    """Print ``result`` (a check, going-out, waits, discard, chance ranking, 101 discard, open or play
-    answer) for people, in the words players use; a ranking cut to the rows ``top`` asks for
+    """Print ``result`` (a check, going-out, waits, discard, chance ranking, 101 discard, 101 opening
+    chance, open or play answer) for people, in the words players use; a ranking cut to the rows ``top`` asks for
     (:func:`okeytool.render.rows.rows_shown`).
 
     Raises ``TypeError`` for an object no renderer knows.
@@ -88,6 +88,7 @@ _RENDERERS = {
     "okeytool.solver.classic.analysis.WaitsResult": ("analysis", "waits_renderables"),
     "okeytool.solver.classic.analysis.DiscardResult": ("analysis", "discards_renderables"),
     "okeytool.solver.okey101.opening.Discard101Result": ("opening", "discard_101_renderables"),
+    "okeytool.solver.okey101.chance.OpeningChanceRanking": ("opening_chance", "opening_chance_renderables"),
     "okeytool.solver.okey101.answers.OpenAnswer": ("opening", "open_answer_renderables"),
     "okeytool.solver.advice.Penalties": ("opening", "penalties_renderables"),
     "okeytool.solver.rummikub.result.Play": ("play", "play_renderables"),

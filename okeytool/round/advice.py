@@ -38,15 +38,16 @@ __all__ = ["Grade", "Grades", "advise", "draws_left", "grade_discards", "state_a
 
 
 def draws_left(state: RoundState) -> int:
-    """The own draws a player has left at this point of a round (the win chance's horizon).
+    """The own draws a player has left at this point of a round (the win chance's horizon; in 101
+    the opening chance's).
 
-    The middle holds :data:`okeytool.solver.classic.chance.MIDDLE` (48) tiles after the deal, and
-    each own draw or take stands for one round of four draws (the player's and the three others'),
-    so with *n* tiles drawn or taken so far about 48 − 4·n are left, of which the player gets every
-    fourth:
-    ``max(1, (48 − 4·n) // 4) = max(1, 12 − n)``. The floor of 1: a round that has gone on longer
-    than the count says (others took discards instead of drawing) still has a draw to play for.
-    ``state`` is a :class:`okeytool.round.state.RoundState`.
+    The middle holds the set less four hands, the starter's extra tile and the indicator after the
+    deal (classic: :data:`okeytool.solver.classic.chance.MIDDLE`, 48 tiles; 101: 20), and each own
+    draw or take stands for one round of four draws (the player's and the three others'), so with
+    *n* tiles drawn or taken so far about middle − 4·n are left, of which the player gets every
+    fourth: classic ``max(1, (48 − 4·n) // 4) = max(1, 12 − n)``, 101 ``max(1, 5 − n)``. The floor
+    of 1: a round that has gone on longer than the count says (others took discards instead of
+    drawing) still has a draw to play for. ``state`` is a :class:`okeytool.round.state.RoundState`.
 
     A round followed for the whole table knows the stock: the player gets every fourth of the
     tiles left in it (:func:`okeytool.solver.classic.chance.draws_from_pile`), 0 when fewer than
@@ -58,11 +59,12 @@ def draws_left(state: RoundState) -> int:
     >>> draws_left(start_state(Start("classic", {}, parse_tile("R4"), parse_tiles("R1-3 B5-7 K9-11 Y1-4 K1"))))
     12
     """
-    from okeytool.solver.classic.chance import MIDDLE, PLAYERS, draws_from_pile
+    from okeytool.solver.classic.chance import PLAYERS, SET_SIZE, draws_from_pile
 
     if state.seats is not None:
         return draws_from_pile(state.seats.stock)
-    return max(1, draws_from_pile(max(0, MIDDLE - PLAYERS * state.drawn)))
+    middle = SET_SIZE - PLAYERS * state.deal.rules.hand_size - 2
+    return max(1, max(0, middle - PLAYERS * state.drawn) // PLAYERS)
 
 
 def advise(

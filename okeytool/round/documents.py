@@ -23,6 +23,7 @@ ADVICE_KINDS = {
     "okeytool.solver.classic.analysis.DiscardResult": "discard",
     "okeytool.solver.classic.analysis.WaitsResult": "waits",
     "okeytool.solver.okey101.opening.Discard101Result": "discard101",
+    "okeytool.solver.okey101.chance.OpeningChanceRanking": "discard101",
     "okeytool.solver.okey101.answers.OpenAnswer": "open",
     "okeytool.solver.advice.Penalties": "penalties",
     "okeytool.solver.rummikub.result.Play": "play",

@@ -46,8 +46,9 @@ class Grades:
 
     ``method``: where the grades come from (``"chance:METHOD"``: the win chance over the draws
     left, ``draws``, METHOD the chance model's method, e.g. ``chance:exact`` or the lower bound
-    ``chance:advance``; ``"ranking-101"``: the 101 discard ranking, 1 for a winning throw,
-    0 for one that costs a penalty, else 0.5 plus half the opening value left over the best or 101).
+    ``chance:advance``; ``"opening-chance:METHOD"``: a 22-tile 101 hand's chance to open within
+    the draws left, METHOD the opening-chance model's, e.g. ``opening-chance:climb``;
+    ``"ranking-101"``: a 101 hand after opening, 0 for a throw that costs a penalty, else 1).
     """
 
     method: str

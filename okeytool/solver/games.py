@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 #: Fields every question takes, in every game.
 COMMON_FIELDS = frozenset({"rules", "options", "indicator", "okey", "tiles", "time_limit"})
-#: The fields of the win-chance model (classic hands only): ``chance`` asks for it, the others set it.
+#: The fields of the win-chance model (classic hands; in 101 the chance to open): ``chance`` asks for
+#: it, the others set it.
 CHANCE_FIELDS = frozenset({"chance", "draws", "pile", "risk"})
 #: The profile each question is asked in when it names none.
 DEFAULT_RULES = {"check": "classic", "waits": "classic", "discard": "classic", "open": "101", "play": "rummikub"}
@@ -92,6 +93,11 @@ class Game:
     hands: str = ""
     #: Question (command) name -> the fields it takes besides :data:`COMMON_FIELDS`.
     questions: Mapping[str, frozenset[str]] = {}
+    #: The questions that read the chance fields (:data:`CHANCE_FIELDS`) for a chance model of the
+    #: game's own (101: ``discard``, the chance to open) rather than the win chance of classic hands
+    #: (rules.md 4.1). They are read (:meth:`reads`) but not in :meth:`takes`, which the classic
+    #: win-chance model and the quiz ask whether a game has classic win chances.
+    own_chance: frozenset[str] = frozenset()
     #: The scoring schemes (``Rules.scheme``) that score this game's rounds.
     schemes: frozenset[str] = frozenset()
 
@@ -144,9 +150,15 @@ class Game:
         """True when the question ``command`` of this game reads ``field``."""
         return field in COMMON_FIELDS or field in self.questions.get(command, frozenset())
 
+    def reads(self, command: str, field: str) -> bool:
+        """True when a question ``command`` of this game may be given ``field``: a field it takes,
+        or a chance field of its own chance model (:attr:`own_chance`)."""
+        return self.takes(command, field) or (command in self.own_chance and field in CHANCE_FIELDS)
+
     def fields(self, command: str) -> frozenset[str]:
         """Every field the question ``command`` of this game reads."""
-        return COMMON_FIELDS | self.questions.get(command, frozenset())
+        own = CHANCE_FIELDS if command in self.own_chance else frozenset()
+        return COMMON_FIELDS | self.questions.get(command, frozenset()) | own
 
     def answer(self, question: Question) -> Answer:
         """The typed answer to ``question`` (see :mod:`okeytool.solver.questions`), one of the

@@ -34,8 +34,9 @@ class Answer(Protocol):
 
 @dataclass(frozen=True)
 class ChanceAsk:
-    """What a question asks of the win-chance model (rules.md 4.1): own draws left, the risk per
-    draw, and what orders the discards (win chance or expected points)."""
+    """What a question asks of the win-chance model (rules.md 4.1; in 101 the opening-chance model
+    of 5.8): own draws left, the risk per draw, and what orders the discards (win chance or expected
+    points)."""
 
     draws: int
     risk: float
@@ -89,8 +90,10 @@ class DiscardQuestion:
     solver: Solver = "search"
     deep: bool = False
     time_limit: float = DEFAULT_TIME_LIMIT
-    #: ``--chance``: rank by win chance (or expected points) instead of acceptance.
+    #: ``--chance``: rank by win chance (or expected points; in 101, the chance to open) instead of acceptance.
     chance: ChanceAsk | None = None
+    #: 101: the player has opened (refused: the discard ranking is of a hand before it opens).
+    opened: bool = False
 
 
 @dataclass(frozen=True)

@@ -9,17 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from okeytool.errors import InputError
 from okeytool.solver.advice import Grade, Grades, Penalties
 from okeytool.solver.games import Dealt, Game
-from okeytool.solver.questions import Answer, DiscardQuestion, OpenQuestion, Question
+from okeytool.solver.questions import Answer, ChanceAsk, DiscardQuestion, OpenQuestion, Question
 from okeytool.tiles import ALL_FACES, COPIES_PER_FACE, EXTRA_TILES, FALSE_JOKER
 
 if TYPE_CHECKING:
     from okeytool.deal import Deal
     from okeytool.rules import Rules
     from okeytool.solver.okey101.answers import OpenAnswer
+    from okeytool.solver.okey101.chance import Effort, OpeningChanceRanking
     from okeytool.solver.okey101.layoffs import TableMeld
     from okeytool.tiles import Tile
+
+#: The share of the time left at which the clock stops an opening-chance ranking, whatever work it
+#: had left (a backstop on a machine much slower than the measured rate), as for classic hands.
+CHANCE_CLOCK_SHARE = 0.9
 
 
 def _pairs(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Sequence[Tile]]]:
@@ -41,6 +47,37 @@ def laid_melds(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[TableMeld, 
     from okeytool.solver.okey101.layoffs import table_melds
 
     return tuple(table_melds(deal, _pairs(deal, melds)[1]))
+
+
+def _asked_effort(ask: ChanceAsk) -> Effort:
+    """The work a question's opening-chance ranking may do (``ask.seconds``), with the clock at
+    :data:`CHANCE_CLOCK_SHARE` of the time left as a backstop: rows it could not compute are
+    marked, rather than reaching the question's limit with no answer."""
+    from time import perf_counter
+
+    from okeytool.limits import remaining
+    from okeytool.solver.okey101.chance import Effort
+
+    left = remaining()
+    clock = None if left is None else perf_counter() + CHANCE_CLOCK_SHARE * left
+    return Effort(ask.seconds, clock)
+
+
+def _round_ask(draws: int | None) -> ChanceAsk:
+    """What a followed round asks of the opening-chance model: ``draws`` own draws left (None: the
+    model's default; never more than the model takes) at the model's risk."""
+    from okeytool.solver.okey101.chance import DEFAULT_DRAWS, DEFAULT_RISK, MAX_DRAWS
+
+    return ChanceAsk(DEFAULT_DRAWS if draws is None else min(draws, MAX_DRAWS), DEFAULT_RISK)
+
+
+def _chance_ranking(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], table: Sequence[TableMeld], ask: ChanceAsk, effort: Effort
+) -> OpeningChanceRanking:
+    """The opening-chance ranking of an unopened 22-tile hand as ``ask`` asks it, within ``effort``."""
+    from okeytool.solver.okey101.chance import opening_chance_ranking
+
+    return opening_chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, effort=effort, table=table)
 
 
 def _open_answer(question: OpenQuestion) -> OpenAnswer:
@@ -73,8 +110,11 @@ class Okey101Game(Game):
     hands = "Okey 101 hands (101)"
     questions = {
         "open": frozenset({"seen", "table", "opened", "alternatives", "take", "solver"}),
-        "discard": frozenset({"seen", "table"}),
+        # ``opened``: refused (an opened hand has no chance to open).
+        "discard": frozenset({"seen", "table", "opened"}),
     }
+    #: ``discard`` reads ``chance``, ``draws``, ``pile``, ``risk`` for the chance to open (rules.md 5.8).
+    own_chance = frozenset({"discard"})
     schemes = frozenset({"101"})
     opens = True
     table = "added"
@@ -109,15 +149,40 @@ class Okey101Game(Game):
         return Dealt(indicator, tuple(hands), tuple(rest[taken:]), starter)
 
     def answer(self, question: Question) -> Answer:
-        """``discard``: the 101 discard ranking (22 tiles, penalties from the table's melds);
-        ``open``: the opening analysis, and what taking a discard would allow."""
+        """``discard``: the 101 discard ranking (22 tiles, penalties from the table's melds), by
+        the chance to open within the draws left with ``--chance`` (rules.md 5.8); ``open``: the
+        opening analysis, and what taking a discard would allow.
+
+        Raises :class:`InputError` for ``discard`` of a hand that has opened (``opened``)."""
         if isinstance(question, DiscardQuestion):
+            if question.opened:
+                raise InputError(
+                    "discard in 101 ranks the throws of a 22-tile hand before it opens (an opened hand holds "
+                    "fewer tiles: the round's advice names the throws that cost no penalty)"
+                )
+            if question.chance is not None:
+                ask = question.chance
+                return _chance_ranking(
+                    question.deal, question.tiles, question.seen, question.table, ask, _asked_effort(ask)
+                )
             from okeytool.solver.okey101.opening import discard_101
 
             return discard_101(question.deal, question.tiles, table=question.table)
         if isinstance(question, OpenQuestion):
             return _open_answer(question)
         return super().answer(question)
+
+    def chance_ask(self, deal: Deal, *, draws: int | None, pile: int | None, risk: float | None) -> ChanceAsk:
+        """The opening-chance model's own draws left and risk per draw (rules.md 5.8), its defaults
+        for those not given (the 101 stock: five draws). Raises :class:`InputError` for values
+        outside the model."""
+        from okeytool.solver.okey101 import chance as model  # only here: a question without it starts faster
+
+        if pile is not None:
+            draws = model.draws_from_pile(pile)
+        ask = ChanceAsk(model.DEFAULT_DRAWS if draws is None else draws, model.DEFAULT_RISK if risk is None else risk)
+        model.check_model(ask.draws, ask.risk)
+        return ask
 
     def check_melds(self, deal: Deal, melds: Sequence[Sequence[Tile]]) -> None:
         """Refuse a meld that is not a valid set or run (a pair is accepted). Raises :class:`InputError`."""
@@ -141,11 +206,20 @@ class Okey101Game(Game):
         to_throw: bool,
         draws: int | None,
     ) -> Answer:
-        """22 tiles: ``discard`` in 101, the 101 discard ranking (penalties for işler taş from the
-        table melds), with the opening each throw leaves; fewer that must throw: what each throw
-        costs (:class:`~okeytool.solver.advice.Penalties`); 21: ``open``, the opening, its melds and
-        what lifts it to 101."""
+        """22 tiles: ``discard --chance`` in 101, the 101 discard ranking (penalties for işler taş
+        from the table melds, the opening each throw leaves) by each throw's chance to open within
+        ``draws`` (rules.md 5.8); fewer that must throw: what each throw costs
+        (:class:`~okeytool.solver.advice.Penalties`); 21: ``open``, the opening, its melds and what
+        lifts it to 101."""
         melds = laid_melds(deal, table)
+        on_table = [t for m in table for t in m]
+        others = list(seen)
+        for tile in on_table:
+            if tile in others:
+                others.remove(tile)
+        if to_throw and len(hand) == deal.rules.drawn_size and not opened:
+            question = DiscardQuestion(deal, tuple(hand), tuple(others), melds, chance=_round_ask(draws))
+            return self.answer(question)
         if to_throw and len(hand) == deal.rules.drawn_size:
             return self.answer(DiscardQuestion(deal, tuple(hand), table=melds))
         if to_throw:
@@ -153,11 +227,6 @@ class Okey101Game(Game):
 
             rows = sorted(((t, discard_penalty(deal, t, melds)) for t in set(hand)), key=lambda r: (bool(r[1]), r[0]))
             return Penalties(tuple(rows), deal.rules.discard_penalty)
-        on_table = [t for m in table for t in m]
-        others = list(seen)
-        for tile in on_table:
-            if tile in others:
-                others.remove(tile)
         return self.answer(OpenQuestion(deal, tuple(hand), tuple(others), melds, opened, alternatives=0))
 
     def grade_discards(
@@ -170,19 +239,26 @@ class Okey101Game(Game):
         draws: int | None,
         deadline: float | None,
     ) -> Grades:
-        """The 101 discard ranking: 1 for a winning throw, 0 for one that costs a penalty, else 0.5
-        plus half the opening value left over the best (or 101); with fewer than 22 tiles, 0 for a
-        throw that costs a penalty and 1 for one that does not."""
+        """22 tiles: a throw's grade is its chance to open within ``draws`` own draws, the throw
+        counted as seen (rules.md 5.8); the best is the highest chance, ties in the 101 discard
+        ranking's order, and a throw whose chance was not computed has none (its place in that
+        order is its plain rank). With fewer than 22 tiles, 0 for a throw that costs a penalty and
+        1 for one that does not."""
         from okeytool.solver.okey101 import opening
 
         melds = laid_melds(deal, table)
         if len(hand) == deal.rules.drawn_size:
-            result = opening.discard_101(deal, hand, table=melds)
-            top = max(1, max(r.open_points for r in result.discards))
-            rows = [(r.tile, 1.0 if r.wins else (0.0 if r.penalty else 0.5 + 0.5 * r.open_points / max(top, 101)))
-                    for r in result.discards]  # fmt: skip
-        else:
-            rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
+            from okeytool.solver.okey101.chance import Effort
+
+            on_table = [t for m in table for t in m]
+            others = list(seen)
+            for tile in on_table:
+                if tile in others:
+                    others.remove(tile)
+            chances = _chance_ranking(deal, hand, others, melds, _round_ask(draws), Effort(deadline=deadline))
+            grades = tuple(Grade(r.tile, r.chance, (r.plain,)) for r in chances.rows)
+            return Grades(f"opening-chance:{chances.model.method}", grades, chances.model.draws)
+        rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
         rows.sort(key=lambda r: -r[1])
         return Grades("ranking-101", tuple(Grade(t, v, (-v,)) for t, v in rows))
 
