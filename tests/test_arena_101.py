@@ -48,6 +48,23 @@ def test_every_policy_pair_plays_by_the_rules(pair: tuple[str, str]) -> None:
     assert len(ends) == 8 and not [e for e in ends if e["finish"] == "forfeit"]
 
 
+def test_the_chance_policy_plays_by_the_rules_and_reports_its_opening_chance() -> None:
+    """``chance`` against ``acceptance``: the record replays by the rules, and each throw the chance
+    seat made before opening with a chance on it reports a chance in [0, 1] and costs no penalty."""
+    events = events_of(ArenaRun("101", "chance", "acceptance", deals=1, seed=21))
+    assert check_record(events) == []
+    reported = 0
+    for k, event in enumerate(events):
+        if event["event"] == "deal":
+            challenger = event["game"]
+        if event["event"] == "throw" and "chance" in event:
+            assert event["seat"] == challenger  # only the chance policy reports one
+            assert 0.0 <= event["chance"] <= 1.0
+            assert "penalties" not in event
+            reported += 1
+    assert reported > 0
+
+
 #: The 1,000-round run: 250 deals of random against greedy (the cheapest pair; about 17 s of one
 #: core in all), in four parts so that the suite's two processes share it.
 THOUSAND = ArenaRun("101", "random", "greedy", deals=250, seed=2026)
@@ -303,7 +320,7 @@ def test_the_table_summary_shows_the_101_figures(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("args", "words"),
-    [(["--challenger", "chance"], "unknown policy 'chance'"), (["-O", "wrap=true"], "not part of the 101 rules")],
+    [(["--challenger", "points"], "unknown policy 'points'"), (["-O", "wrap=true"], "not part of the 101 rules")],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], words: str, tmp_path: Path) -> None:
     result = _run_cli("--deals", "1", *args, cwd=tmp_path)

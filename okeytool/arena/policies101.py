@@ -567,13 +567,53 @@ class AcceptancePolicy101(Policy101):
         return turn.answer(top.tile)
 
 
-#: The built-in 101 policies by name. The opening-chance policy (rules.md 5.8, ``chance``: the top
-#: row of ``okeytool.solver.okey101.chance.opening_chance_ranking`` before opening) is added here
-#: when that ranking exists.
+#: Seconds of work (counted in steps, so the same on every machine) the chance policy gives one
+#: opening-chance ranking.
+DEFAULT_WORK_101 = 0.2
+
+
+class ChancePolicy101(AcceptancePolicy101):
+    """Before opening: opens when the 101 discard ranking's top row can (as ``acceptance``), and
+    otherwise throws the best row without a penalty of the opening-chance ranking (``discard --rules
+    101 --chance``, rules.md 5.8) within the own draws the stock leaves; after opening, as
+    ``acceptance``: lay what it can and go out soonest without a penalty."""
+
+    name = "chance"
+
+    def __init__(self, rules: Rules, rng: random.Random, *, work: float = DEFAULT_WORK_101) -> None:
+        super().__init__(rules, rng)
+        self.work = work
+
+    def play_unopened(self, turn: Turn) -> Message:
+        answer = super().play_unopened(turn)
+        if "open" in answer or "lay" in answer and answer["lay"]:
+            return answer  # it opens (or goes out): the acceptance play stands
+        draws = self.view.stock // game_of(self.rules).seats  # every seat draws before his next turn
+        if draws == 0:
+            return answer  # no draw left to open with: no chance to play for
+        from okeytool.solver.okey101.chance import Effort, opening_chance_ranking
+
+        deal = turn.deal
+        table = [m.table_meld() for m in turn.table if not m.is_pair]
+        ranking = opening_chance_ranking(
+            deal, turn.hand, self.view.thrown, draws=draws, table=table, effort=Effort(seconds=self.work)
+        )
+        # a throw that costs a penalty (rules.md 5.5: +101) is worth more than any chance it keeps
+        free = [r for r in ranking.rows if r.chance is not None and not r.row.penalty]
+        if not free:
+            return answer  # no free row computed within the work: the plain ranking's throw
+        best = free[0]
+        reply = turn.answer(best.tile)
+        reply["chance"] = best.chance
+        return reply
+
+
+#: The built-in 101 policies by name.
 POLICIES: Mapping[str, Callable[..., Policy101]] = {
     "random": RandomPolicy101,
     "greedy": GreedyPolicy101,
     "acceptance": AcceptancePolicy101,
+    "chance": ChancePolicy101,
 }
 
 
@@ -582,4 +622,6 @@ def make_policy(name: str, rules: Rules, rng: random.Random, **settings: Any) ->
     maker = POLICIES.get(name)
     if maker is None:
         raise InputError(f"unknown 101 policy {name!r} (known: {', '.join(POLICIES)}, or cmd:PROGRAM)")
+    if name == "chance" and "work" in settings:
+        return maker(rules, rng, work=settings["work"])
     return maker(rules, rng)

@@ -194,6 +194,9 @@ class _Table101(_Table):
             )
         reasons = throw_penalties(self.deal, tile, self.table)
         event: Event = {"event": "throw", "seat": seat, "tile": str(tile)}
+        chance = answer.get("chance")
+        if isinstance(chance, (int, float)) and not isinstance(chance, bool) and 0 <= chance <= 1:
+            event["chance"] = float(chance)  # the opening chance the policy gave its throw
         if reasons:
             self.penalties[seat] += 1
             event["penalties"] = list(reasons)
