@@ -54,7 +54,7 @@ def test_the_chance_policy_plays_by_the_rules_and_reports_its_opening_chance() -
     events = events_of(ArenaRun("101", "chance", "acceptance", deals=1, seed=21))
     assert check_record(events) == []
     reported = 0
-    for k, event in enumerate(events):
+    for event in events:
         if event["event"] == "deal":
             challenger = event["game"]
         if event["event"] == "throw" and "chance" in event:
