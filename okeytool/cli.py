@@ -62,10 +62,10 @@ COMMANDS = (
           "What would you throw? Positions from seeded arena rounds, graded by win chance."),
     Entry("arena", "okeytool.commands.arena",
           "Play policies against each other on duplicate deals and measure the difference."),
-    Entry("replay", "okeytool.commands.replay",
-          "One game of an arena record shown again: the deal, the outcome and each seat's play."),
     Entry("engine", "okeytool.commands.arena",
           "okeytool's policies behind the arena's seat protocol: JSON lines in, one answer line per request."),
+    Entry("replay", "okeytool.commands.replay",
+          "One game of an arena record shown again: the deal, the outcome and each seat's play."),
 )  # fmt: skip
 
 
