@@ -43,6 +43,7 @@ from okeytool.round.state import NULL_FINISH
 from okeytool.score import SCHEMES
 
 if TYPE_CHECKING:
+    from okeytool.deal import Deal
     from okeytool.ledger.rounds import PlayedRound
     from okeytool.render.rows import Top
     from okeytool.round.state import RoundState
@@ -57,8 +58,9 @@ RoundOpt = Annotated[int | None, typer.Option("--round", metavar="ID", help="Rou
 DrawsOpt = Annotated[
     int | None,
     typer.Option("--draws", metavar="N", show_default=False,
-                 help="Own draws left for the win chance (default: from the round, 12 less the tiles drawn or "
-                      "taken; following the whole table, every fourth tile of the stock)."),
+                 help="Own draws left for the win chance, 0-12 (101: for the opening chance, 0-5; default: "
+                      "from the round, 12 (101: 5) less the tiles drawn or taken; following the whole table, "
+                      "every fourth tile of the stock)."),
 ]  # fmt: skip
 TileArg = Annotated[str, typer.Argument(metavar="TILE", help="One tile, e.g. K5 (J: a real okey).")]
 SeatOpt = Annotated[
@@ -112,20 +114,21 @@ def record(
     current one), record it and print the new state."""
     from okeytool.round.lines import event_from_text
 
-    _check_draws(draws)
     with book_at(db) as book:
         current = book.round(round_id)
+        _check_draws(draws, current.state.deal)
         event = event_from_text(current.state, verb, text, seat=seat)
         played = book.add(event, current.id)
     show_state(played, json, top=top, draws=draws)
 
 
-def _check_draws(draws: int | None) -> None:
-    """Refuse a ``--draws`` outside the chance model before anything is recorded. Raises :class:`InputError`."""
+def _check_draws(draws: int | None, deal: Deal) -> None:
+    """Refuse a ``--draws`` outside the round's game's chance model (classic: 0-12 own draws; 101:
+    0-5), or in a game without one, before anything is recorded. Raises :class:`InputError`."""
     if draws is not None:
-        from okeytool.solver.classic.chance import check_model
+        from okeytool.solver.games import game_of
 
-        check_model(draws, 0.0)
+        game_of(deal.rules).chance_ask(deal, draws=draws, pile=None, risk=None)
 
 
 @round_app.command("start")
@@ -331,10 +334,10 @@ def show(
 
     Example: okeytool round show --all
     """
-    _check_draws(draws)
     rows = read_top(top, all_rows)
     with book_at(db, write=False) as book:
         played = book.round(round_id)
+    _check_draws(draws, played.state.deal)
     show_state(played, json, top=rows, draws=draws)
 
 
@@ -624,10 +627,10 @@ def review(
     from okeytool.questions import read_time_limit
     from okeytool.round.review import review as review_round
 
-    _check_draws(draws)
     limit = read_time_limit(DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
     with book_at(db, write=False) as book:
         played = book.round(round_id)
+    _check_draws(draws, played.state.deal)
     result = review_round(played.id, played.events, draws=draws, time_limit=limit, stored=True)
     if html is not None:
         from okeytool.render.html_page import review_html
