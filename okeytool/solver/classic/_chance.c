@@ -756,6 +756,39 @@ static int stop_here(Solver *S) {
     return 0;
 }
 
+typedef int (*SolveFn)(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
+
+/* The best V and E over the 14-tile states one discard from the 15-tile state (glo, ghi) leaves at
+ * most `bound` away, each solved by `fn` with `rest` draws; *best_v and *best_e are raised to them
+ * (they keep what they held when no child is better). -1 on an exception. */
+static int best_kept(Solver *S, uint64_t glo, uint64_t ghi, int bound, int rest, SolveFn fn, double *best_v,
+                     double *best_e) {
+    Kernel *K = S->kernel;
+    uint32_t offset, count;
+    if (kept_of(K, glo, ghi, bound, &offset, &count) < 0) return -1;
+    for (uint32_t i = 0; i < count; i++) {
+        /* kept_store may move while solving a child: read the child first */
+        uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
+        uint64_t chi = K->kept_store[2 * ((size_t)offset + i) + 1];
+        double cv, ce;
+        if (fn(S, clo, chi, rest, &cv, &ce) < 0) return -1;
+        if (cv > *best_v) *best_v = cv;
+        if (ce > *best_e) *best_e = ce;
+    }
+    return 0;
+}
+
+/* A solved state's (V, E): the totals scaled by the pool and the risk, into *v, *e and the memo. */
+static int remember(Solver *S, uint64_t lo, uint64_t key_hi, double total_v, double total_e, double *v, double *e) {
+    *v = total_v * S->scale;
+    *e = total_e * S->scale;
+    Solved *m = map_add(&S->memo, lo, key_hi);
+    if (!m) return -1;
+    m->v = *v;
+    m->e = *e;
+    return 0;
+}
+
 /* ChanceSolver._solve_held for ``exact``: every draw followed by every discard that leaves the
  * hand at most the draws left away (the only pruning, and a proved one), winning hands also held;
  * the same sums in the same order as the Python recursion, so the same floats. -1 on an exception. */
@@ -794,34 +827,11 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
             if (points < 0) return -1;
             best_e = (double)points;
         }
-        if (rest) {
-            uint32_t offset, count;
-            if (kept_of(K, glo, ghi, rest, &offset, &count) < 0) return -1;
-            for (uint32_t i = 0; i < count; i++) {
-                /* kept_store may move while solving a child: read the child first */
-                uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
-                uint64_t chi = K->kept_store[2 * ((size_t)offset + i) + 1];
-                double cv, ce;
-                if (solve_exact(S, clo, chi, rest, &cv, &ce) < 0) return -1;
-                if (cv > best_v) best_v = cv;
-                if (ce > best_e) best_e = ce;
-            }
-        }
-        if (win) {
-            total_v += n;
-            total_e += n * best_e;
-        } else {
-            total_v += n * best_v;
-            total_e += n * best_e;
-        }
+        if (rest && best_kept(S, glo, ghi, rest, rest, solve_exact, &best_v, &best_e) < 0) return -1;
+        total_v += win ? (double)n : n * best_v;
+        total_e += n * best_e;
     }
-    *v = total_v * S->scale;
-    *e = total_e * S->scale;
-    Solved *m = map_add(&S->memo, lo, key_hi);
-    if (!m) return -1;
-    m->v = *v;
-    m->e = *e;
-    return 0;
+    return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
@@ -890,17 +900,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
             if (k - 1 <= rest) {
                 uint64_t glo = lo, ghi = hi;
                 add_to(&glo, &ghi, x, 1);
-                uint32_t offset, count;
-                if (kept_of(K, glo, ghi, k - 1, &offset, &count) < 0) return -1;
-                for (uint32_t i = 0; i < count; i++) {
-                    /* kept_store may move while solving a child: read the child first */
-                    uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
-                    uint64_t chi = K->kept_store[2 * ((size_t)offset + i) + 1];
-                    double cv, ce;
-                    if (solve(S, clo, chi, rest, &cv, &ce) < 0) return -1;
-                    if (cv > best_v) best_v = cv;
-                    if (ce > best_e) best_e = ce;
-                }
+                if (best_kept(S, glo, ghi, k - 1, rest, solve, &best_v, &best_e) < 0) return -1;
             }
             total_v += n * best_v;
             total_e += n * best_e;
@@ -908,13 +908,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     }
     total_v += back * back_v;
     total_e += back * back_e;
-    *v = total_v * S->scale;
-    *e = total_e * S->scale;
-    Solved *m = map_add(&S->memo, lo, key_hi);
-    if (!m) return -1;
-    m->v = *v;
-    m->e = *e;
-    return 0;
+    return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
 /* Kernel.solver(left, scale, swap) -> Solver */
