@@ -117,10 +117,11 @@ MAX_DRAWS = 12
 #: every machine; a question's own ``--time-limit`` gives it half of that limit instead.
 TIME_LIMIT = 2.2
 #: The work done in a second on the benchmark's two-core machine, by the recursion that does it: the
-#: compiled advancing methods (``compiled``), the same in Python (``planned``), and the recursion as
-#: stated (``reference``: exact and keep, always in Python), each over the compiled cover programme or,
-#: ``-python``, over the cover programme in Python. The medians of benchmarks/bench_chance.py
-#: ``--work``; only the time a budget stands for depends on them, never which rows are computed.
+#: compiled recursions (``compiled``: the advancing methods, and exact), the advancing ones in Python
+#: (``planned``), and the recursion as stated in Python (``reference``: keep always, exact without the
+#: extension), each over the compiled cover programme or, ``-python``, over the cover programme in
+#: Python. The medians of benchmarks/bench_chance.py ``--work`` (measured on the advancing methods);
+#: only the time a budget stands for depends on them, never which rows are computed.
 WORK_PER_SECOND: dict[str, int] = {
     "compiled": 300_000,
     "planned": 100_000,
