@@ -756,6 +756,29 @@ static int stop_here(Solver *S) {
     return 0;
 }
 
+/* What both recursions do first with a state: 0 with (*v, *e) when it is answered already (no draw
+ * left, known, too far for the draws left: 0, or stopped by a limit), 1 with its memo key and facts
+ * when it is to be solved, -1 on an exception. */
+static int begin(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t *key_hi, int *k, uint64_t *wins,
+                 uint64_t *useful, double *v, double *e) {
+    *v = *e = 0.0;
+    if (draws <= 0) return 0;
+    *key_hi = hi | (uint64_t)draws << 56;
+    Solved *known = map_find(&S->memo, lo, *key_hi);
+    if (known) {
+        *v = known->v;
+        *e = known->e;
+        return 0;
+    }
+    if (info(S->kernel, lo, hi, k, wins, useful) < 0) return -1;
+    if (*k > draws) {
+        Solved *m = map_add(&S->memo, lo, *key_hi);
+        return m ? 0 : -1;
+    }
+    int stop = stop_here(S);
+    return stop ? (stop < 0 ? -1 : 0) : 1;
+}
+
 typedef int (*SolveFn)(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
 
 /* The best V and E over the 14-tile states one discard from the 15-tile state (glo, ghi) leaves at
@@ -793,25 +816,12 @@ static int remember(Solver *S, uint64_t lo, uint64_t key_hi, double total_v, dou
  * hand at most the draws left away (the only pruning, and a proved one), winning hands also held;
  * the same sums in the same order as the Python recursion, so the same floats. -1 on an exception. */
 static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
-    *v = *e = 0.0;
-    if (draws <= 0) return 0;
-    uint64_t key_hi = hi | (uint64_t)draws << 56;
-    Solved *known = map_find(&S->memo, lo, key_hi);
-    if (known) {
-        *v = known->v;
-        *e = known->e;
-        return 0;
-    }
-    Kernel *K = S->kernel;
+    uint64_t key_hi;
     int k;
     uint64_t wins, useful;
-    if (info(K, lo, hi, &k, &wins, &useful) < 0) return -1;
-    if (k > draws) {
-        Solved *m = map_add(&S->memo, lo, key_hi);
-        return m ? 0 : -1;
-    }
-    int stop = stop_here(S);
-    if (stop) return stop < 0 ? -1 : 0;
+    int begun = begin(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
+    if (begun <= 0) return begun;
+    Kernel *K = S->kernel;
     int rest = draws - 1;
     double total_v = 0.0, total_e = 0.0;
     for (int x = 0; x < SLOTS; x++) {
@@ -836,25 +846,12 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
 
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
-    *v = *e = 0.0;
-    if (draws <= 0) return 0;
-    uint64_t key_hi = hi | (uint64_t)draws << 56;
-    Solved *known = map_find(&S->memo, lo, key_hi);
-    if (known) {
-        *v = known->v;
-        *e = known->e;
-        return 0;
-    }
-    Kernel *K = S->kernel;
+    uint64_t key_hi;
     int k;
     uint64_t wins, useful;
-    if (info(K, lo, hi, &k, &wins, &useful) < 0) return -1;
-    if (k > draws) {
-        Solved *m = map_add(&S->memo, lo, key_hi);
-        return m ? 0 : -1;
-    }
-    int stop = stop_here(S);
-    if (stop) return stop < 0 ? -1 : 0;
+    int begun = begin(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
+    if (begun <= 0) return begun;
+    Kernel *K = S->kernel;
     int rest = draws - 1;
     double back_v = 0.0, back_e = 0.0;
     if (rest && solve(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
