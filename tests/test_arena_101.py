@@ -65,6 +65,15 @@ def test_the_chance_policy_plays_by_the_rules_and_reports_its_opening_chance() -
     assert reported > 0
 
 
+def test_the_chance_policy_takes_the_runs_work_and_risk() -> None:
+    from okeytool.arena.policies101 import make_policy
+
+    seat = make_policy("chance", RULES, random.Random(0), work=0.5, risk=0.1)
+    assert (seat.work, seat.risk) == (0.5, 0.1)  # type: ignore[attr-defined]
+    plain = make_policy("chance", RULES, random.Random(0))
+    assert plain.risk is None  # type: ignore[attr-defined]
+
+
 #: The 1,000-round run: 250 deals of random against greedy (the cheapest pair; about 17 s of one
 #: core in all), in four parts so that the suite's two processes share it.
 THOUSAND = ArenaRun("101", "random", "greedy", deals=250, seed=2026)

@@ -580,9 +580,13 @@ class ChancePolicy101(AcceptancePolicy101):
 
     name = "chance"
 
-    def __init__(self, rules: Rules, rng: random.Random, *, work: float = DEFAULT_WORK_101) -> None:
+    def __init__(
+        self, rules: Rules, rng: random.Random, *, work: float = DEFAULT_WORK_101, risk: float | None = None
+    ) -> None:
         super().__init__(rules, rng)
         self.work = work
+        #: The risk per draw that another seat ends the round first (None: the model's default).
+        self.risk = risk
 
     def play_unopened(self, turn: Turn) -> Message:
         answer = super().play_unopened(turn)
@@ -591,12 +595,13 @@ class ChancePolicy101(AcceptancePolicy101):
         draws = self.view.stock // game_of(self.rules).seats  # every seat draws before his next turn
         if draws == 0:
             return answer  # no draw left to open with: no chance to play for
-        from okeytool.solver.okey101.chance import Effort, opening_chance_ranking
+        from okeytool.solver.okey101.chance import DEFAULT_RISK, Effort, opening_chance_ranking
 
         deal = turn.deal
         table = [m.table_meld() for m in turn.table if not m.is_pair]
+        risk = DEFAULT_RISK if self.risk is None else self.risk
         ranking = opening_chance_ranking(
-            deal, turn.hand, self.view.thrown, draws=draws, table=table, effort=Effort(seconds=self.work)
+            deal, turn.hand, self.view.thrown, draws=draws, risk=risk, table=table, effort=Effort(seconds=self.work)
         )
         # a throw that costs a penalty (rules.md 5.5: +101) is worth more than any chance it keeps
         free = [r for r in ranking.rows if r.chance is not None and not r.row.penalty]
@@ -622,6 +627,6 @@ def make_policy(name: str, rules: Rules, rng: random.Random, **settings: Any) ->
     maker = POLICIES.get(name)
     if maker is None:
         raise InputError(f"unknown 101 policy {name!r} (known: {', '.join(POLICIES)}, or cmd:PROGRAM)")
-    if name == "chance" and "work" in settings:
-        return maker(rules, rng, work=settings["work"])
+    if name == "chance":
+        return maker(rules, rng, **settings)
     return maker(rules, rng)
