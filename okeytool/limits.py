@@ -53,6 +53,19 @@ def remaining() -> float | None:
     return max(0.0, _deadline - time.monotonic())
 
 
+#: The share of the question's time left at which a chance ranking's clock stops it, whatever work
+#: it has left: rows it could not compute are marked, rather than the question reaching its limit
+#: with no answer.
+CHANCE_CLOCK_SHARE = 0.9
+
+
+def chance_clock() -> float | None:
+    """The ``time.perf_counter`` value at which a chance ranking asked now stops as a backstop to
+    its work (:data:`CHANCE_CLOCK_SHARE` of the time left), or None outside :func:`deadline`."""
+    left = remaining()
+    return None if left is None else time.perf_counter() + CHANCE_CLOCK_SHARE * left
+
+
 def current_limit() -> float | None:
     """The time limit, in seconds, of the question being answered, or ``None`` outside :func:`deadline`."""
     return _seconds

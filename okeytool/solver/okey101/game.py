@@ -23,10 +23,6 @@ if TYPE_CHECKING:
     from okeytool.solver.okey101.layoffs import TableMeld
     from okeytool.tiles import Tile
 
-#: The share of the time left at which the clock stops an opening-chance ranking, whatever work it
-#: had left (a backstop on a machine much slower than the measured rate), as for classic hands.
-CHANCE_CLOCK_SHARE = 0.9
-
 
 def _pairs(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Sequence[Tile]]]:
     """Split opening melds into pairs (two identical tiles, or a tile and a real okey) and the rest."""
@@ -50,17 +46,12 @@ def laid_melds(deal: Deal, melds: Sequence[Sequence[Tile]]) -> tuple[TableMeld, 
 
 
 def _asked_effort(ask: ChanceAsk) -> Effort:
-    """The work a question's opening-chance ranking may do (``ask.seconds``), with the clock at
-    :data:`CHANCE_CLOCK_SHARE` of the time left as a backstop: rows it could not compute are
-    marked, rather than reaching the question's limit with no answer."""
-    from time import perf_counter
-
-    from okeytool.limits import remaining
+    """The work a question's opening-chance ranking may do (``ask.seconds``), with the clock of
+    :func:`okeytool.limits.chance_clock` as a backstop."""
+    from okeytool.limits import chance_clock
     from okeytool.solver.okey101.chance import Effort
 
-    left = remaining()
-    clock = None if left is None else perf_counter() + CHANCE_CLOCK_SHARE * left
-    return Effort(ask.seconds, clock)
+    return Effort(ask.seconds, chance_clock())
 
 
 def _round_ask(draws: int | None) -> ChanceAsk:
