@@ -353,3 +353,13 @@ def test_matches_of_five_counted_rounds_are_scored_as_the_ledger_scores_a_game()
     document = matches.to_json()
     assert document["played"] == 1 and document["challenger"]["wins"] == 0
     assert document["champion"]["wins"] == pytest.approx(1 / 3)
+
+
+def test_the_policy_help_names_every_policy_of_each_game() -> None:
+    from okeytool.arena.tables import policies_for
+    from okeytool.commands.arena import POLICY_HELP
+
+    classic, _, rest = POLICY_HELP.partition(" (101: ")
+    of_101 = rest.partition(")")[0]
+    assert set(classic.split(", ")) == set(policies_for(get_rules("classic")))
+    assert set(of_101.split(", ")) == set(policies_for(get_rules("101")))

@@ -23,8 +23,8 @@ PANEL_CLUSTER = "Dask cluster"
 PANEL_POLICIES = "Policies"
 
 POLICY_HELP = (
-    "random, greedy, acceptance, chance, points (101: random, greedy, acceptance), or cmd:PROGRAM (a program "
-    "speaking the seat protocol)"
+    "random, greedy, acceptance, chance, points (101: random, greedy, acceptance, chance), or cmd:PROGRAM "
+    "(a program speaking the seat protocol)"
 )
 
 
