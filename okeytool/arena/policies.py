@@ -342,9 +342,7 @@ class ChancePolicy(Policy):
         model = self._model(draws)
         if draws == 0:
             return True
-        blind = chance_of(
-            self.deal, hand, view.seen, draws, model["risk"], effort=model["effort"], facts=self.facts()
-        )
+        blind = chance_of(self.deal, hand, view.seen, draws, model["risk"], effort=model["effort"], facts=self.facts())
         draw_value = self._value(blind.chance, blind.points)
         assert draw_value is not None
         # V_T counts a risk before the first draw; the draw about to be made has none.

@@ -91,4 +91,3 @@ def find_game(path: Path, deal: int, game: int) -> GameRecord:
                     return found
     held = "no whole deal" if first is None else f"deals {first} to {last}"
     raise InputError(f"{path}: no game {game} of deal {deal} (the record holds {held})")
-

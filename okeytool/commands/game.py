@@ -370,7 +370,8 @@ def show(
     simulations: Annotated[
         int,
         typer.Option(
-            "--simulations", metavar="N",
+            "--simulations",
+            metavar="N",
             help="Games simulated from the standings for each player's chance to win (0: leave it out).",
             rich_help_panel=PANEL_OUTPUT,
         ),

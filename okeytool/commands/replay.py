@@ -15,9 +15,7 @@ RecordArg = Annotated[
                          help="An arena record (okeytool arena --record FILE; .gz read as gzip).")
 ]  # fmt: skip
 DealOpt = Annotated[int, typer.Option("--deal", metavar="K", help="The deal (numbered from 0, as in the record).")]
-GameOpt = Annotated[
-    int, typer.Option("--game", metavar="G", help="The game of that deal: the challenger's seat, 0-3.")
-]
+GameOpt = Annotated[int, typer.Option("--game", metavar="G", help="The game of that deal: the challenger's seat, 0-3.")]
 ReplayJsonOpt = Annotated[
     bool, typer.Option("--json", rich_help_panel=PANEL_OUTPUT, help="The game's events as one JSON list.")
 ]
