@@ -41,13 +41,13 @@ def test_positions_are_the_same_for_a_seed(dealt: list[Position]) -> None:
     assert dealt[0].seen  # a position later in a round: the tiles its seat has seen
 
 
-def test_a_count_outside_its_range_and_other_games_are_refused() -> None:
+def test_a_count_outside_its_range_and_a_game_without_throws_are_refused() -> None:
     from okeytool.rules import get_rules
 
     with pytest.raises(InputError, match="--count"):
         positions(1, 0)
-    with pytest.raises(InputError, match="classic Okey"):
-        positions(1, 1, get_rules("101"))
+    with pytest.raises(InputError, match="Okey positions"):
+        positions(1, 1, get_rules("rummikub"))
 
 
 def test_the_best_throw_costs_nothing_and_a_worse_one_its_chance(dealt: list[Position]) -> None:
@@ -100,8 +100,8 @@ def test_answers_add_up_by_distance(tmp_path: Path, dealt: list[Position]) -> No
     assert stats.total.answers == 2 and stats.total.matched == 1 and stats.total.accuracy == 0.5
     assert stats.total.average_seconds == pytest.approx(6.0)
     assert stats.total.average_cost is not None and stats.total.average_cost > 0
-    (distance, progress), = stats.by_distance  # fmt: skip
-    assert progress == stats.total and distance >= 1
+    (game, distance, progress), = stats.by_distance  # fmt: skip
+    assert progress == stats.total and distance >= 1 and game == "classic"
 
 
 def _env(db: Path) -> dict[str, str]:

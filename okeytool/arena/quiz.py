@@ -14,7 +14,9 @@ work bounded by :class:`~okeytool.solver.classic.chance.Effort` (counted in step
 every machine). A throw whose chance was not computed is graded by the plain ranking: as good as
 its best, or ungraded.
 
-Classic Okey only (the ``classic`` and ``okeygg`` profiles); 101 positions are not dealt yet.
+That is classic Okey (the ``classic`` and ``okeygg`` profiles). Okey 101 positions (a seat that has
+not opened, 22 tiles, graded by the chance to open) are dealt and graded by
+:mod:`okeytool.arena.quiz101`; :func:`positions`, :func:`rank` and :func:`grade` take both.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from okeytool.tiles import Tile
 
 if TYPE_CHECKING:
     from okeytool.solver.classic.chance import ChanceRanking
+    from okeytool.solver.okey101.chance import OpeningChanceRanking
+    from okeytool.solver.okey101.layoffs import TableMeld
 
 #: The policy that plays the deals the positions come from.
 POLICY = "acceptance"
@@ -50,9 +54,10 @@ DEALS_PER_POSITION = 4
 
 @dataclass(frozen=True)
 class Position:
-    """One seat that must throw: the deal, its 15 tiles (sorted), what it has seen out of play and
-    the own draws left after the throw. ``id`` is ``SEED/DEAL/SEAT/THROW`` (the seat's throws
-    counted from 1), the same text for the same position every time."""
+    """One seat that must throw: the deal, its tiles (sorted: 15 in classic, 22 in 101), what it
+    has seen out of play, the own draws left after the throw and (101) the sets and runs on the
+    table. ``id`` is ``SEED/DEAL/SEAT/THROW`` (the seat's throws, in 101 its turns, counted from 1),
+    the same text for the same position every time."""
 
     id: str
     rules: Rules
@@ -60,6 +65,14 @@ class Position:
     hand: tuple[Tile, ...]
     seen: tuple[Tile, ...]
     draws: int
+    table: tuple[TableMeld, ...] = ()
+
+    @property
+    def opens(self) -> bool:
+        """True for a position of a game whose players open with melds (Okey 101)."""
+        from okeytool.solver.games import game_of
+
+        return game_of(self.rules).opens
 
     @property
     def deal(self) -> Deal:
@@ -78,11 +91,12 @@ class Position:
         """
         tile = self.deal.resolve([parse_tile(text.strip())])[0]
         if tile not in self.hand:
-            raise InputError(f"{tile} is not in the hand; throw one of its 15 tiles")
+            raise InputError(f"{tile} is not in the hand; throw one of its {len(self.hand)} tiles")
         return tile
 
     def to_json(self) -> dict[str, object]:
-        """``{"id", "rules", "indicator", "okey", "hand", "seen", "draws"}``."""
+        """``{"id", "rules", "indicator", "okey", "hand", "seen", "draws", "table"}`` (``table``: the
+        melds on the table, each its tiles; empty in classic)."""
         okey = self.deal.okey
         return {
             "id": self.id,
@@ -92,6 +106,7 @@ class Position:
             "hand": [str(t) for t in self.hand],
             "seen": [str(t) for t in self.seen],
             "draws": self.draws,
+            "table": [m.to_json() for m in self.table],
         }
 
 
@@ -137,22 +152,29 @@ def deal_positions(rules: Rules, seed: int, deal: int) -> list[Position]:
 
 
 def positions(seed: int, count: int, rules: Rules | None = None) -> list[Position]:
-    """``count`` positions of the quiz seeded ``seed`` (see the module). Raises :class:`InputError`
-    for a count outside 1..:data:`MAX_COUNT` or rules that are not classic Okey."""
+    """``count`` positions of the quiz seeded ``seed`` (see the module), classic or (rules whose
+    players open with melds) 101. Raises :class:`InputError` for a count outside
+    1..:data:`MAX_COUNT` or rules of a game without throws to practise."""
     rules = get_rules("classic") if rules is None else rules
     if not 1 <= count <= MAX_COUNT:
         raise InputError(f"--count must be from 1 to {MAX_COUNT}, got {count}")
     from okeytool.solver.games import game_of
 
-    if not game_of(rules).takes("discard", "chance") or not rules.has_indicator:
-        raise InputError(f"the quiz deals classic Okey positions (rules classic or okeygg), not {rules.name}")
+    game = game_of(rules)
+    if not game.reads("discard", "chance") or not rules.has_indicator:
+        raise InputError(f"the quiz deals Okey positions (rules classic, okeygg or 101), not {rules.name}")
+    if game.opens:
+        from okeytool.arena.quiz101 import deal_positions_101 as dealer
+    else:
+        dealer = deal_positions
+    salt = "101/" if game.opens else ""
     out: list[Position] = []
     for deal in range(count * DEALS_PER_POSITION):
         if len(out) == count:
             break
-        found = deal_positions(rules, seed, deal)
+        found = dealer(rules, seed, deal)
         if found:
-            out.append(random.Random(f"okeytool-quiz/{seed}/{deal}").choice(found))
+            out.append(random.Random(f"okeytool-quiz/{salt}{seed}/{deal}").choice(found))
     return out
 
 
@@ -160,23 +182,26 @@ def positions(seed: int, count: int, rules: Rules | None = None) -> list[Positio
 class Verdict:
     """A player's throw in a position: the decision (the throw, the best, their chances, what the
     throw lost: ``decision.lost``, None when it could not be graded), the ranking it was graded by,
-    the seconds the player took and the position's distance from a win (the deficiency of the best
-    14 it can keep)."""
+    the seconds the player took, the position's distance (classic: from a win, the deficiency of
+    the best 14 it can keep; 101: the fewest draws to open, :func:`~okeytool.arena.quiz101.draws_to_open`)
+    and the penalty the throw costs (101, rules.md 5.5; 0 for none)."""
 
     position: Position
     decision: Decision
-    ranking: ChanceRanking
+    ranking: ChanceRanking | OpeningChanceRanking
     seconds: float
     distance: int
+    penalty: int = 0
 
     @property
     def cost(self) -> float | None:
-        """The win chance the throw gave up against the best (0: as good; None: not graded)."""
+        """The chance (to win; in 101 to open) the throw gave up against the best (0: as good;
+        None: not graded)."""
         return self.decision.lost
 
     def to_json(self) -> dict[str, object]:
-        """The position, the throw, the best, their chances, the cost, the seconds, the distance
-        and the ranking's rows (``discard --chance``'s)."""
+        """The position, the throw, the best, their chances, the cost, the seconds, the distance,
+        the penalty and the ranking's rows (``discard --chance``'s)."""
         d = self.decision
         return {
             "position": self.position.to_json(),
@@ -188,6 +213,7 @@ class Verdict:
             "graded": d.graded,
             "seconds": self.seconds,
             "distance": self.distance,
+            "penalty": self.penalty,
             "discards": [row.to_json() for row in self.ranking.rows],
         }
 
@@ -198,9 +224,13 @@ def check_work(work: float) -> None:
         raise InputError(f"--work must be above 0 and at most 60 seconds, got {work}")
 
 
-def rank(position: Position, *, work: float = DEFAULT_WORK) -> ChanceRanking:
-    """The throws of ``position`` by win chance within its draws, ``work`` seconds of counted work.
-    Raises :class:`InputError` for work outside (0, 60]."""
+def rank(position: Position, *, work: float = DEFAULT_WORK) -> ChanceRanking | OpeningChanceRanking:
+    """The throws of ``position`` by win chance (101: by the chance to open) within its draws,
+    ``work`` seconds of counted work. Raises :class:`InputError` for work outside (0, 60]."""
+    if position.opens:
+        from okeytool.arena.quiz101 import rank_101
+
+        return rank_101(position, work=work)
     from okeytool.solver.classic.chance import Effort, chance_ranking
 
     check_work(work)
@@ -209,10 +239,18 @@ def rank(position: Position, *, work: float = DEFAULT_WORK) -> ChanceRanking:
     )
 
 
-def grade(position: Position, thrown: Tile, ranking: ChanceRanking, seconds: float = 0.0) -> Verdict:
+def grade(
+    position: Position, thrown: Tile, ranking: ChanceRanking | OpeningChanceRanking, seconds: float = 0.0
+) -> Verdict:
     """The verdict on throwing ``thrown`` in ``position`` by ``ranking`` (:func:`rank`).
     Raises :class:`KeyError` for a tile not in the hand."""
     from okeytool.solver.classic.analysis import plain_rank
+    from okeytool.solver.classic.chance import ChanceRanking
+
+    if not isinstance(ranking, ChanceRanking):
+        from okeytool.arena.quiz101 import grade_101
+
+        return grade_101(position, thrown, ranking, seconds)
 
     deal = position.deal
     rows = tuple(Grade(r.tile, r.chance, plain_rank(deal, r.option)) for r in ranking.rows)

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from okeytool.commands.common import PANEL_OUTPUT, DbOpt, print_json
+from okeytool.commands.common import PANEL_OUTPUT, DbOpt, OptionOpt, RulesOpt, print_json
 
 if TYPE_CHECKING:
     from okeytool.arena.quiz import Position, Verdict
+    from okeytool.rules import Rules
     from okeytool.tiles import Tile
 
 QUIT = ("q", "quit", "exit")
@@ -37,13 +38,13 @@ CountOpt = Annotated[int, typer.Option("--count", "-n", metavar="N", help="Posit
 WorkOpt = Annotated[
     float,
     typer.Option("--work", metavar="SECONDS",
-                 help="Seconds of work for the win chances of each position, counted in steps, so the "
+                 help="Seconds of work for the chances of each position, counted in steps, so the "
                  "grades are the same on every machine."),
 ]  # fmt: skip
 StatsOpt = Annotated[
     bool,
     typer.Option("--stats", help="Show the progress kept in the ledger (accuracy, average cost, time per "
-                 "answer, by distance from a win) instead of dealing positions."),
+                 "answer, by game and distance from a win or from opening) instead of dealing positions."),
 ]  # fmt: skip
 QuizJsonOpt = Annotated[
     bool,
@@ -65,21 +66,26 @@ def register(app: typer.Typer) -> None:
     def quiz(
         seed: SeedOpt = None,
         count: CountOpt = 5,
+        rules: RulesOpt = "classic",
+        option: OptionOpt = None,
         work: WorkOpt = 1.0,
         top: QuizTopOpt = DEFAULT_ROWS,
         stats: StatsOpt = False,
         db: DbOpt = None,
         json: QuizJsonOpt = False,
     ) -> None:
-        """What would you throw? Positions from seeded arena rounds, graded by win chance.
+        """What would you throw? Positions from seeded arena rounds, graded by win chance
+        (in 101 by the chance to open).
 
-        Each position is a classic Okey hand of 15 tiles that must throw, dealt and played by the
-        arena up to that turn: the indicator and okey, the hand, the tiles seen and the own draws
-        left. Type the tile you would throw (q quits); then the best throw by win chance is shown
-        with yours, and what your choice cost in win chance against the best. Every answer is kept
-        in the ledger; --stats shows the progress.
+        Each position is a hand that must throw, dealt and played by the arena up to that turn: the
+        indicator and okey, the hand, the tiles seen and the own draws left. In classic Okey it
+        holds 15 tiles; with --rules 101 it holds 22 and has not opened yet, with the melds on the
+        table. Type the tile you would throw (q quits); then the best throw is shown with yours, and
+        what your choice cost against the best: in win chance, in 101 in the chance to open (a throw
+        that costs a penalty counts as no chance). Every answer is kept in the ledger; --stats
+        shows the progress.
 
-        Example: okeytool quiz --seed 7 --count 10
+        Example: okeytool quiz --seed 7 --count 10 --rules 101
         """
         from okeytool.errors import InputError
 
@@ -88,7 +94,9 @@ def register(app: typer.Typer) -> None:
         if stats:
             _show_stats(db, json)
             return
-        _session(seed, count, work, top, db, json)
+        from okeytool.commands.common import load_rules
+
+        _session(seed, count, load_rules(rules, option), option or [], work, top, db, json)
 
 
 def _show_stats(db: Path | None, json: bool) -> None:
@@ -105,7 +113,9 @@ def _show_stats(db: Path | None, json: bool) -> None:
     console().print(stats_renderable(progress))
 
 
-def _session(seed: int | None, count: int, work: float, top: int, db: Path | None, json: bool) -> None:
+def _session(
+    seed: int | None, count: int, rules: Rules, options: list[str], work: float, top: int, db: Path | None, json: bool
+) -> None:
     """Deal the positions, read an answer to each, grade it and keep it; a summary at the end."""
     import random
     from time import perf_counter
@@ -117,7 +127,7 @@ def _session(seed: int | None, count: int, work: float, top: int, db: Path | Non
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     check_work(work)
-    dealt = positions(seed, count)
+    dealt = positions(seed, count, rules)
     with quiz_book_at(db):
         pass  # the ledger can be written: refused now, not after the first answer
     release_output()  # a prompt: each position is seen as soon as it is printed
@@ -126,7 +136,11 @@ def _session(seed: int | None, count: int, work: float, top: int, db: Path | Non
     lines = _prompt_lines(hand) if sys.stdin.isatty() and not json else _plain_lines()
     if not json:
         many = f"{len(dealt)} position{'s' if len(dealt) != 1 else ''}"
-        show(f"quiz seed {seed}: {many} (okeytool quiz --seed {seed} deals them again); q quits")
+        again = " ".join(
+            ["okeytool quiz --seed", str(seed), *(["--rules", rules.name] if rules.name != "classic" else []),
+             *(f"-O {o}" for o in options)]
+        )  # fmt: skip
+        show(f"quiz seed {seed}: {many} of {rules.name} ({again} deals them again); q quits")
     verdicts: list[Verdict] = []
     for number, position in enumerate(dealt, 1):
         show(_position(position, number, len(dealt), json))

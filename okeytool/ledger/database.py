@@ -79,7 +79,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # The quiz's answers (okeytool.ledger.quiz): one row per position answered. ``cost``: the win
     # chance the throw gave up against the best (NULL: it could not be graded); ``distance``: the
-    # position's deficiency (how far the hand is from a win). IF NOT EXISTS: a ledger whose version
+    # position's deficiency (how far the hand is from a win). For a 101 position (its ``rules``
+    # those of a game that opens with melds) the chance is the chance to open and the distance the
+    # fewest draws to open. IF NOT EXISTS: a ledger whose version
     # was set back while its answers stayed is brought up to date keeping them.
     4: (
         """CREATE TABLE IF NOT EXISTS quiz_answers (

@@ -3,7 +3,9 @@
 Each answer is one row of ``quiz_answers`` (schema step 4 of :mod:`okeytool.ledger.database`),
 written in its own transaction as soon as the player has answered: the position's id, the throw,
 the best throw, their win chances, the cost (the chance given up, NULL for a throw that could not
-be graded), the seconds the player took and the position's distance from a win (its deficiency).
+be graded), the seconds the player took and the position's distance from a win (its deficiency;
+in 101 the chance is the chance to open and the distance the fewest draws to open). The progress
+is summed by game (classic and 101, whose distances mean different things) and distance.
 """
 
 from __future__ import annotations
@@ -53,26 +55,50 @@ class Progress:
 
 @dataclass(frozen=True)
 class QuizStats:
-    """Every answer's progress, and the same by distance from a win (smallest first)."""
+    """Every answer's progress, and the same by game and distance (classic first, then 101; the
+    smallest distance first): ``(game, distance, progress)``."""
 
     total: Progress
-    by_distance: tuple[tuple[int, Progress], ...]
+    by_distance: tuple[tuple[str, int, Progress], ...]
 
     def to_json(self) -> dict[str, object]:
-        """``{"total": PROGRESS, "by_distance": [{"distance", ...PROGRESS}]}``."""
+        """``{"total": PROGRESS, "by_distance": [{"game", "distance", ...PROGRESS}]}``."""
         return {
             "total": self.total.to_json(),
-            "by_distance": [{"distance": d, **p.to_json()} for d, p in self.by_distance],
+            "by_distance": [{"game": g, "distance": d, **p.to_json()} for g, d, p in self.by_distance],
         }
 
 
-#: What :class:`Progress` is made of: answers, graded, matched (cost 0), average cost and seconds.
-_SUMS = "count(*), count(cost), coalesce(sum(cost = 0), 0), avg(cost), avg(seconds)"
+#: What :class:`Progress` is made of: answers, graded, matched (cost 0), the sums of the costs and
+#: of the seconds.
+_SUMS = "count(*), count(cost), coalesce(sum(cost = 0), 0), sum(cost), coalesce(sum(seconds), 0)"
 
 
-def _progress(row: tuple[Any, ...]) -> Progress:
-    answers, graded, matched, cost, seconds = row
-    return Progress(int(answers), int(graded), int(matched), cost, seconds)
+def _progress(rows: list[tuple[Any, ...]]) -> Progress:
+    answers = sum(int(r[0]) for r in rows)
+    graded = sum(int(r[1]) for r in rows)
+    cost = sum(float(r[3] or 0.0) for r in rows)
+    seconds = sum(float(r[4]) for r in rows)
+    return Progress(
+        answers,
+        graded,
+        sum(int(r[2]) for r in rows),
+        cost / graded if graded else None,
+        seconds / answers if answers else None,
+    )
+
+
+def _game(rules: str) -> str:
+    """The game whose positions a profile's answers are (``classic`` or ``101``); the name itself
+    for a profile this okeytool does not know."""
+    from okeytool.errors import InputError
+    from okeytool.rules import get_rules
+    from okeytool.solver.games import game_of
+
+    try:
+        return game_of(get_rules(rules)).name
+    except InputError:
+        return rules
 
 
 class QuizBook(LedgerFile):
@@ -98,11 +124,14 @@ class QuizBook(LedgerFile):
         return [dict(zip(names, row)) for row in cursor.fetchall()]
 
     def stats(self) -> QuizStats:
-        """The progress of every answer stored, and by distance."""
-        total = _progress(self.conn.execute(f"SELECT {_SUMS} FROM quiz_answers").fetchone())
-        grouped = f"SELECT distance, {_SUMS} FROM quiz_answers GROUP BY distance ORDER BY distance"
-        rows = self.conn.execute(grouped).fetchall()
-        return QuizStats(total, tuple((int(r[0]), _progress(r[1:])) for r in rows))
+        """The progress of every answer stored, and by game and distance."""
+        total = _progress([self.conn.execute(f"SELECT {_SUMS} FROM quiz_answers").fetchone()])
+        grouped = f"SELECT rules, distance, {_SUMS} FROM quiz_answers GROUP BY rules, distance"
+        by: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
+        for row in self.conn.execute(grouped).fetchall():
+            by.setdefault((_game(row[0]), int(row[1])), []).append(row[2:])
+        order = sorted(by, key=lambda key: (key[0] != "classic", key[0], key[1]))
+        return QuizStats(total, tuple((g, d, _progress(by[g, d])) for g, d in order))
 
 
 @contextmanager

@@ -1,7 +1,8 @@
 """Rendering of ``quiz``: a position to answer, the verdict on the answer, and the progress.
 
 The tiles are coloured as every other command colours them (:mod:`okeytool.render.tiles`); the
-ranking revealed after an answer is ``discard --chance``'s (:func:`okeytool.render.analysis.chance_renderables`).
+ranking revealed after an answer is ``discard --chance``'s (:func:`okeytool.render.analysis.chance_renderables`;
+in 101 :func:`okeytool.render.opening_chance.opening_chance_renderables`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from okeytool.render.analysis import chance_renderables, deficiency_words, percent
-from okeytool.render.tiles import deal_text, tiles_text
+from okeytool.render.analysis import chance_renderables, deficiency_words, number_words, percent
+from okeytool.render.opening_chance import opening_chance_renderables
+from okeytool.render.tiles import deal_text, meld_text, tiles_text
+from okeytool.solver.classic.chance import ChanceRanking
 
 if TYPE_CHECKING:
     from okeytool.arena.quiz import Position, Verdict
@@ -22,42 +25,68 @@ if TYPE_CHECKING:
 
 
 def position_renderable(position: Position, number: int, count: int) -> RenderableType:
-    """The position as the player sees it before answering: the deal, the 15 tiles, the tiles seen
-    and the own draws left."""
+    """The position as the player sees it before answering: the deal, the tiles, the tiles seen,
+    (101) the melds on the table and what opens, and the own draws left."""
     deal = position.deal
     draws = position.draws
     seen = tiles_text(position.seen, deal) if position.seen else Text("nothing yet", style="dim")
-    return Group(
+    lines: list[RenderableType] = [
         Text(f"position {number} of {count} ({position.id})", style="bold"),
         deal_text(deal),
         Text("hand   ").append_text(tiles_text(position.hand, deal)),
         Text("seen   ").append_text(seen),
-        Text(f"draws left after this throw: {draws}"),
-    )
+    ]
+    if position.opens:
+        rules = deal.rules
+        melds = [meld_text(m.meld, deal) for m in position.table]
+        table = Text(" | ").join(melds) if melds else Text("no melds yet", style="dim")
+        lines.append(Text("table  ").append_text(table))
+        lines.append(Text(f"not opened yet: open with {rules.open_points} points or {rules.open_pairs} pairs"))
+    lines.append(Text(f"draws left after this throw: {draws}"))
+    return Group(*lines)
 
 
 def verdict_renderable(verdict: Verdict, *, rows: int = 5) -> RenderableType:
     """The answer revealed: the throw beside the best, what it cost, and the best ``rows`` throws."""
     deal = verdict.position.deal
     d = verdict.decision
+    what = "opening chance" if verdict.position.opens else "win chance"
     line = Text("you threw ").append_text(tiles_text([d.thrown], deal))
-    line.append(f" ({_chance(d.chance_thrown)})")
+    line.append(f" ({_chance(what, d.chance_thrown)})")
     if not d.graded:
         line.append(": not graded", style="yellow")
-        line.append(" (its win chance was not computed and the plain ranking puts it below the best)")
+        line.append(f" (its {what} was not computed and the plain ranking puts it below the best)")
     elif d.matched:
         line.append(": the best throw", style="bold green")
     else:
         line.append("; best ").append_text(tiles_text([d.best], deal))
-        line.append(f" ({_chance(d.chance_best)})")
-        line.append(f": cost {percent(d.lost or 0.0)} of win chance", style="bold red")
-    distance = Text(f"the hand was {deficiency_words(verdict.distance)}", style="dim")
-    ranking = chance_renderables(deal, verdict.ranking, rows=rows, heading=False)
-    return Group(line, distance, *ranking)
+        line.append(f" ({_chance(what, d.chance_best)})")
+        line.append(f": cost {percent(d.lost or 0.0)} of {what}", style="bold red")
+    out: list[RenderableType] = [line]
+    if verdict.penalty:
+        out.append(
+            Text(f"your throw costs a penalty of {verdict.penalty} points (a real okey or a tile that lays off on "
+                 "the table), so it counts as no chance to open while a throw without one exists", style="bold red")
+        )  # fmt: skip
+    out.append(Text(f"the hand was {distance_words(verdict)}", style="dim"))
+    ranking = verdict.ranking
+    if isinstance(ranking, ChanceRanking):
+        out += chance_renderables(deal, ranking, rows=rows, heading=False)
+    else:
+        out += opening_chance_renderables(deal, ranking, rows=rows, heading=False)
+    return Group(*out)
 
 
-def _chance(value: float | None) -> str:
-    return "win chance not computed" if value is None else f"win chance {percent(value)}"
+def distance_words(verdict: Verdict) -> str:
+    """How far the position was: from a win (classic) or from opening (101), in words."""
+    if verdict.position.opens:
+        n = verdict.distance
+        return f"{number_words(n)} draw{'s' if n != 1 else ''} from opening at the fewest"
+    return deficiency_words(verdict.distance)
+
+
+def _chance(what: str, value: float | None) -> str:
+    return f"{what} not computed" if value is None else f"{what} {percent(value)}"
 
 
 def session_text(verdicts: Sequence[Verdict]) -> Text:
@@ -74,16 +103,19 @@ def session_text(verdicts: Sequence[Verdict]) -> Text:
 
 
 def stats_renderable(stats: QuizStats) -> RenderableType:
-    """Accuracy, average cost and time per answer, by distance from a win and in all."""
+    """Accuracy, average cost and time per answer, by game and distance and in all."""
     if not stats.total.answers:
         return Text("no quiz answers yet: 'okeytool quiz' deals some positions")
     table = Table(title="quiz progress", title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("distance", "answers", "graded", "matched", "accuracy", "average cost", "time per answer"):
+    for column in ("game", "distance", "answers", "graded", "matched", "accuracy", "average cost", "time per answer"):
         table.add_column(column)
-    for distance, progress in stats.by_distance:
-        table.add_row(str(distance), *_cells(progress))
-    table.add_row("all", *_cells(stats.total), style="bold")
-    return Group(table, Text("distance: how many tiles from a win the hand is after its best throw", style="dim"))
+    for game, distance, progress in stats.by_distance:
+        table.add_row(game, str(distance), *_cells(progress))
+    table.add_row("all", "", *_cells(stats.total), style="bold")
+    notes = ["distance: in classic, how many tiles from a win the hand is after its best throw"]
+    if any(game != "classic" for game, _, _ in stats.by_distance):
+        notes.append("in 101, the fewest draws that could open the hand after its best throw; cost: chance to open")
+    return Group(table, *(Text(note, style="dim") for note in notes))
 
 
 def _cells(progress: Progress) -> list[str]:
