@@ -74,6 +74,22 @@ def test_the_chance_policy_takes_the_runs_work_and_risk() -> None:
     assert plain.risk is None  # type: ignore[attr-defined]
 
 
+def test_the_summary_names_the_work_and_risk_the_101_policy_played_with() -> None:
+    from okeytool.arena.policies101 import DEFAULT_WORK_101
+    from okeytool.arena.run import seat as seat_of
+    from okeytool.solver.okey101.chance import DEFAULT_RISK
+
+    run = ArenaRun("101", "chance", "acceptance", deals=1, seed=1)
+    seat = seat_of(run, RULES, "chance", 0, 0, 0)
+    assert run.settings() == {
+        "work": seat.work, "risk": DEFAULT_RISK,  # type: ignore[attr-defined]
+    }  # fmt: skip
+    assert seat.work == DEFAULT_WORK_101 and seat.risk is None  # type: ignore[attr-defined]
+    given = ArenaRun("101", "chance", "acceptance", deals=1, seed=1, work=0.5, risk=0.1)
+    assert given.settings() == {"work": 0.5, "risk": 0.1}
+    assert ArenaRun("classic", "chance", "acceptance", deals=1, seed=1).settings()["risk"] == "fitted"
+
+
 #: The 1,000-round run: 250 deals of random against greedy (the cheapest pair; about 17 s of one
 #: core in all), in four parts so that the suite's two processes share it.
 THOUSAND = ArenaRun("101", "random", "greedy", deals=250, seed=2026)

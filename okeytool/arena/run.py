@@ -45,14 +45,17 @@ class ArenaRun:
     move_limit: float = 10.0
 
     def settings(self) -> dict[str, float | str]:
-        """The chance policies' work per ranking and risk, as played (the defaults filled in; the
-        risk ``fitted`` to the turn unless a number was given)."""
-        from okeytool.arena.policies import DEFAULT_WORK
+        """The chance policies' work per ranking and risk, as played: the game's defaults
+        (:func:`~okeytool.arena.tables.chance_defaults`; classic's risk ``fitted`` to the turn)
+        where the run gave none. Raises :class:`RulesError` for unknown rules."""
+        from okeytool.arena.tables import chance_defaults
 
-        return {
-            "work": DEFAULT_WORK if self.work is None else self.work,
-            "risk": "fitted" if self.risk is None else self.risk,
-        }
+        played = chance_defaults(self.the_rules())
+        if self.work is not None:
+            played["work"] = self.work
+        if self.risk is not None:
+            played["risk"] = self.risk
+        return played
 
     def the_rules(self) -> Rules:
         """The rules profile with the run's options. Raises :class:`RulesError`."""

@@ -53,3 +53,17 @@ def make_policy_for(name: str, rules: Rules, rng: random.Random, **settings: Any
     from okeytool.arena.policies import make_policy
 
     return make_policy(name, rules, rng, **settings)
+
+
+def chance_defaults(rules: Rules) -> dict[str, float | str]:
+    """The work per ranking and the risk the chance policies of ``rules`` play with when the run
+    sets neither: ``{"work": SECONDS, "risk": CHANCE or "fitted"}`` (classic fits its risk to the
+    turn; 101 takes its opening-chance model's default)."""
+    if game_of(rules).opens:
+        from okeytool.arena.policies101 import DEFAULT_WORK_101
+        from okeytool.solver.okey101.chance import DEFAULT_RISK
+
+        return {"work": DEFAULT_WORK_101, "risk": DEFAULT_RISK}
+    from okeytool.arena.policies import DEFAULT_WORK
+
+    return {"work": DEFAULT_WORK, "risk": "fitted"}
