@@ -321,11 +321,20 @@ def test_the_command_summary_record_and_processes(tmp_path: Path) -> None:
     assert summary == {k: v for k, v in second.items() if k not in TIMING}
     assert summary["rules"] == "101" and summary["rounds"] == 8 and summary["calibration"] is None
     figures = summary["okey101"]
-    assert set(figures) == {"finish_rate", "aborted_rate", "challenger", "champion", "difference", "matches"}
+    assert set(figures) == {
+        "finish_rate", "finish_rate_ci95", "aborted_rate", "challenger", "champion", "difference", "matches"
+    }  # fmt: skip
     assert set(figures["challenger"]) == {"score", "unopened_rate", "pairs_rate", "penalties_per_round"}
     assert figures["finish_rate"] + figures["aborted_rate"] == pytest.approx(1.0)
     # the score difference is the points difference with the sign turned (lower is better)
     assert figures["difference"]["score"] == pytest.approx(-summary["difference"]["points"])
+    for key in ("unopened_rate", "penalties_per_round"):  # challenger minus champion, as the sides say
+        side = figures["challenger"][key] - figures["champion"][key]
+        assert figures["difference"][key] == pytest.approx(side, abs=1e-5)
+        low, high = figures["difference"][f"{key}_ci95"]
+        assert low <= figures["difference"][key] <= high
+    low, high = figures["finish_rate_ci95"]
+    assert low <= figures["finish_rate"] <= high
     events = [json.loads(line) for line in (tmp_path / "one.jsonl").read_text().splitlines()]
     assert check_record(events) == []
     run = ArenaRun("101", "acceptance", "greedy", deals=2, seed=3)

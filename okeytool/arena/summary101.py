@@ -7,7 +7,9 @@ From each game's ``end`` event (its scores, how each seat opened, each seat's di
   a negative difference favours the challenger;
 * **finish_rate** (rounds someone went out) and **aborted_rate** (rules.md 5.7);
 * per side, the share of its seats that never opened (**unopened_rate**), that opened with pairs
-  (**pairs_rate**), and the discard penalties per round (**penalties_per_round**);
+  (**pairs_rate**), and the discard penalties per round (**penalties_per_round**); the differences
+  of the first and the last, challenger minus champion, and the finish rate, each with its 95 %
+  interval clustered by deal;
 * **matches**: the games with the challenger in one seat, taken deal after deal, make matches of
   ``rounds`` counted rounds (rules.md 5.7: an aborted round does not count) scored as the ledger
   scores a game (:func:`okeytool.score.standings`: the totals, the lowest wins, ties all win); each
@@ -125,6 +127,11 @@ class Tally101:
     challenger: SideFigures = field(default_factory=SideFigures)
     champion: SideFigures = field(default_factory=SideFigures)
     differences: dict[int, list[float]] = field(default_factory=dict)
+    #: Per deal, per game: the challenger's figure minus the champion seats' mean (never opened:
+    #: 1/0; discard penalties), and whether the round was finished (1/0).
+    unopened: dict[int, list[float]] = field(default_factory=dict)
+    penalties: dict[int, list[float]] = field(default_factory=dict)
+    finishes: dict[int, list[float]] = field(default_factory=dict)
     matches: Matches | None = None
 
     def __post_init__(self) -> None:
@@ -144,21 +151,36 @@ class Tally101:
         for seat in range(SEATS):
             side = self.challenger if seat == game else self.champion
             side.add(scores[seat], opened[seat], int(penalties[seat]))
-        others = math.fsum(s for seat, s in enumerate(scores) if seat != game) / (SEATS - 1)
-        self.differences.setdefault(deal, []).append(scores[game] - others)
+        self.differences.setdefault(deal, []).append(_less_others(scores, game))
+        self.unopened.setdefault(deal, []).append(_less_others([o is None for o in opened], game))
+        self.penalties.setdefault(deal, []).append(_less_others([int(p) for p in penalties], game))
+        self.finishes.setdefault(deal, []).append(float(end.get("winner") is not None))
         assert self.matches is not None
         self.matches.add(deal, game, end.get("winner"), end.get("finish"), scores)
 
     def to_json(self) -> dict[str, Any]:
         """The ``okey101`` object of the summary."""
         n = self.rounds
-        difference, interval = clustered_mean(list(self.differences.values()))
         assert self.matches is not None
+        difference: dict[str, Any] = {}
+        for key, values in (
+            ("score", self.differences), ("unopened_rate", self.unopened), ("penalties_per_round", self.penalties)
+        ):  # fmt: skip
+            mean, interval = clustered_mean(list(values.values()))
+            difference[key] = _rounded(mean)
+            difference[f"{key}_ci95"] = _interval(interval)
         return {
             "finish_rate": _rounded(self.finished / n) if n else None,
+            "finish_rate_ci95": _interval(clustered_mean(list(self.finishes.values()))[1]),
             "aborted_rate": _rounded(self.aborted / n) if n else None,
             "challenger": self.challenger.to_json(),
             "champion": self.champion.to_json(),
-            "difference": {"score": _rounded(difference), "score_ci95": _interval(interval)},
+            "difference": difference,
             "matches": self.matches.to_json(),
         }
+
+
+def _less_others(values: Sequence[float], game: int) -> float:
+    """The challenger's value (seat ``game``) minus the mean of the other seats'."""
+    others = math.fsum(v for seat, v in enumerate(values) if seat != game) / (SEATS - 1)
+    return values[game] - others

@@ -90,9 +90,18 @@ def _render_okey101(figures: Mapping[str, Any], forfeits: int) -> None:
                 f"{_interval(difference['score_ci95'], 1.0, '')}"
             )
         )
+    if difference.get("unopened_rate") is not None:
+        out.print(
+            Text(
+                f"difference in unopened: {100 * difference['unopened_rate']:+.2f} points of rate "
+                f"{_interval(difference['unopened_rate_ci95'])}; in penalties/round: "
+                f"{difference['penalties_per_round']:+.3f} {_interval(difference['penalties_per_round_ci95'], 1.0, '')}"
+            )
+        )
     out.print(
         Text(
-            f"rounds someone went out: {_percent(figures['finish_rate'])}; aborted: "
+            f"rounds someone went out: {_percent(figures['finish_rate'])} "
+            f"{_interval(figures.get('finish_rate_ci95'))}; aborted: "
             f"{_percent(figures['aborted_rate'])}; forfeits: {forfeits}"
         )
     )
