@@ -255,7 +255,7 @@ def test_rows_the_work_did_not_reach_are_marked_not_computed(run_main, monkeypat
     keeps the plain ranking's order, and the text says so instead of showing 0 %."""
     import okeytool.solver.classic.chance as chance
 
-    monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
+    monkeypatch.setattr(chance.Effort, "default_seconds", 0.0)
     monkeypatch.setenv("COLUMNS", "200")
     plain = [row["tile"] for row in json_of(run_main, "discard", "-i", "Y7", SPREAD)["discards"]]
     for draws in ("2", "8"):

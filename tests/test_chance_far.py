@@ -103,7 +103,7 @@ def test_more_work_computes_more_rows_and_keeps_what_was_computed() -> None:
 def test_discard_and_round_draw_give_the_same_far_advice(run_main, monkeypatch, tmp_path) -> None:
     """``discard --chance`` and ``round draw`` on the same 15 tiles: the same rows, in the same
     order, computed or not, run after run."""
-    monkeypatch.setattr(chance, "TIME_LIMIT", LOW)
+    monkeypatch.setattr(chance.Effort, "default_seconds", LOW)
     monkeypatch.setenv("OKEYTOOL_DB", str(tmp_path / "games.sqlite3"))
     deal, hand = CORPUS[1]
     fourteen, drawn = hand[:-1], hand[-1]

@@ -29,7 +29,7 @@ def far_round(thrown_index: int) -> tuple[list[Event], list]:
 
 
 def test_nothing_computed_the_plain_best_is_a_match(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
+    monkeypatch.setattr(chance.Effort, "default_seconds", 0.0)
     events, _ = far_round(0)
     (decision,) = review(1, events).decisions
     assert decision.graded and decision.matched and decision.lost == 0.0
@@ -37,7 +37,7 @@ def test_nothing_computed_the_plain_best_is_a_match(monkeypatch: pytest.MonkeyPa
 
 
 def test_nothing_computed_a_worse_throw_is_ungraded_not_a_miss(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
+    monkeypatch.setattr(chance.Effort, "default_seconds", 0.0)
     events, plain = far_round(-1)
     deal = CORPUS[0][0]
     assert plain_rank(deal, plain[-1]) != plain_rank(deal, plain[0])
@@ -53,7 +53,7 @@ def test_some_computed_a_throw_not_computed_is_never_counted_lost(monkeypatch: p
     """With work for some rows: every throw of the hand is either graded by chance (and lost exactly
     the difference), a plain-ranking match, or ungraded; none is a miss without a computed chance."""
     # Work for some rows, not all (Python's recursion does less in the same seconds).
-    monkeypatch.setattr(chance, "TIME_LIMIT", 0.3 if chance.COMPILED else 10.0)
+    monkeypatch.setattr(chance.Effort, "default_seconds", 0.3 if chance.COMPILED else 10.0)
     deal, hand = CORPUS[0]
     ranking = chance.chance_ranking(deal, hand)
     assert any(r.computed for r in ranking.rows) and not all(r.computed for r in ranking.rows)
@@ -97,7 +97,7 @@ def test_round_review_time_limit_exit_code_3(run_main, monkeypatch: pytest.Monke
     assert 0 <= merged.stdout.index("every throw") < merged.stdout.index("okeytool: stopped")
     bad = run_main("round", "review", "--time-limit", "0")
     assert bad.code == 2 and "--time-limit" in bad.err
-    monkeypatch.setattr(chance, "TIME_LIMIT", 0.0)
+    monkeypatch.setattr(chance.Effort, "default_seconds", 0.0)
     done = run_main("round", "review", "--json")
     assert done.code == 0 and json.loads(done.out)["stopped"] is False
     text = run_main("round", "review")

@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import isfinite
 from time import perf_counter
-from typing import Literal
+from typing import ClassVar, Literal
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
@@ -61,6 +61,8 @@ from okeytool.finish import Finish
 from okeytool.goals import ChanceGoal
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
+from okeytool.solver.chance_model import ChanceModel as SharedModel
+from okeytool.solver.chance_model import Stop, WorkBudget
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
@@ -89,9 +91,8 @@ except ImportError:  # pragma: no cover - depends on the build
 COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
 Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
-#: Why a chance was not computed: the ranking's work budget ran out, the clock (the question's time
-#: limit) did, or the compiled recursion reached its memory limit.
-Stop = Literal["work", "time", "memory"]
+#: The model a classic answer was computed in (its methods: :data:`Method`).
+ChanceModel = SharedModel[Method]
 
 #: Tiles in a full set.
 SET_SIZE = 106
@@ -168,29 +169,6 @@ def check_model(draws: int, risk: float) -> None:
         raise InputError(f"--draws must be between 0 and {MAX_DRAWS} (own draws left), got {draws}")
     if not (isfinite(risk) and 0 <= risk < 1):
         raise InputError(f"--risk must be at least 0 and below 1 (chance per draw), got {risk}")
-
-
-@dataclass(frozen=True)
-class ChanceModel:
-    """The model an answer was computed in: draws left, risk, pool size and the method."""
-
-    draws: int
-    risk: float
-    pool: int
-    method: Method
-    #: In a ranking: why some rows were not computed (None: every row was).
-    stopped: Stop | None = None
-
-    @property
-    def exact(self) -> bool:
-        """True when the answer is exact in the model (not a lower bound)."""
-        return self.method == "exact"
-
-    def to_json(self) -> dict[str, object]:
-        """cli.md's ``model`` object."""
-        return {
-            "draws": self.draws, "risk": self.risk, "pool": self.pool, "method": self.method, "stopped": self.stopped
-        }  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -794,18 +772,12 @@ _AT_LEAST_TWO = bytes([48, 48] + [49] * 254)
 
 
 @dataclass(frozen=True)
-class Effort:
+class Effort(WorkBudget):
     """How much a ranking may compute: ``seconds`` of work, counted in :attr:`ChanceSolver.work`
     at :data:`WORK_PER_SECOND` (so the same hands are computed on every machine, however busy), and
     the clock's ``deadline`` (a ``time.perf_counter`` value) as a backstop, None for none."""
 
-    seconds: float | None = None  # None: :data:`TIME_LIMIT`
-    deadline: float | None = None
-
-    @property
-    def budget(self) -> float:
-        """The seconds of work allowed."""
-        return TIME_LIMIT if self.seconds is None else self.seconds
+    default_seconds: ClassVar[float] = TIME_LIMIT
 
     def work(self, engine: str) -> int:
         """The work the seconds stand for in one of :data:`WORK_PER_SECOND`'s recursions."""

@@ -56,12 +56,13 @@ from dataclasses import dataclass
 from functools import cache
 from math import isfinite
 from time import perf_counter
-from typing import Literal, Protocol
+from typing import ClassVar, Literal
 
 from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES, Rules
+from okeytool.solver.chance_model import ChanceModel, WorkBudget
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.solver.okey101.opening import (
     Discard101,
@@ -77,6 +78,10 @@ from okeytool.tiles import FACE_COUNT, MAX_WILDS, Tile
 Method = Literal["exact", "climb", "exact-capped", "climb-capped"]
 #: Why a row was not computed: the ranking's work budget ran out (``work``), or the clock (``time``).
 Stop = Literal["work", "time"]
+#: The model a 101 answer was computed in (its methods: :data:`Method`).
+OpeningChanceModel = ChanceModel[Method]
+#: What a ranking reads of its work budget: this module's :class:`Effort`, or classic's.
+Budget = WorkBudget
 
 #: Tiles in a full set.
 SET_SIZE = 106
@@ -157,53 +162,14 @@ def pool_size(seen_count: int) -> int:
     return SET_SIZE - HAND_SIZE - seen_count
 
 
-class Budget(Protocol):
-    """What a ranking reads of its work budget: :class:`Effort` (classic's ``Effort`` reads the same)."""
-
-    @property
-    def budget(self) -> float: ...
-
-    @property
-    def deadline(self) -> float | None: ...
-
-
 @dataclass(frozen=True)
-class Effort:
+class Effort(WorkBudget):
     """How much a ranking may compute: ``seconds`` of work, counted in
     :attr:`OpeningChanceSolver.work` at :data:`WORK_PER_SECOND` (the same rows on every machine,
     however busy), and the clock's ``deadline`` (a ``time.perf_counter`` value) as a backstop,
     None for none."""
 
-    seconds: float | None = None  # None: :data:`TIME_LIMIT`
-    deadline: float | None = None
-
-    @property
-    def budget(self) -> float:
-        """The seconds of work allowed."""
-        return TIME_LIMIT if self.seconds is None else self.seconds
-
-
-@dataclass(frozen=True)
-class OpeningChanceModel:
-    """The model an answer was computed in: draws left, risk, pool size and the method."""
-
-    draws: int
-    risk: float
-    pool: int
-    method: Method
-    #: Why some rows were not computed (None: every row was).
-    stopped: Stop | None = None
-
-    @property
-    def exact(self) -> bool:
-        """True when the answer is exact in the model (not a lower bound)."""
-        return self.method == "exact"
-
-    def to_json(self) -> dict[str, object]:
-        """The ``model`` object of the 101 ``discard --chance`` document."""
-        return {
-            "draws": self.draws, "risk": self.risk, "pool": self.pool, "method": self.method, "stopped": self.stopped
-        }  # fmt: skip
+    default_seconds: ClassVar[float] = TIME_LIMIT
 
 
 # -- the hand facts ---------------------------------------------------------------------------------

@@ -1,0 +1,65 @@
+"""What the chance answers of every game share: the model an answer was computed in, and the work
+a ranking may do.
+
+Classic Okey's win chance (rules.md 4.1, :mod:`okeytool.solver.classic.chance`) and Okey 101's
+opening chance (5.8, :mod:`okeytool.solver.okey101.chance`) are answered in the same form: own
+draws left, a risk per draw, a pool, and a method that names how exact the answer is. Each game's
+methods are its own (``M``); the model and the budget are one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Generic, Literal, TypeVar
+
+#: Why some rows were not computed: the ranking's work ran out (``work``), the clock did (the
+#: question's time limit, ``time``), or a compiled recursion reached its memory limit (``memory``).
+Stop = Literal["work", "time", "memory"]
+
+#: A game's methods (a literal type of names).
+M = TypeVar("M", bound=str)
+
+
+@dataclass(frozen=True)
+class ChanceModel(Generic[M]):
+    """The model an answer was computed in: draws left, risk, pool size and the method."""
+
+    draws: int
+    risk: float
+    pool: int
+    method: M
+    #: In a ranking: why some rows were not computed (None: every row was).
+    stopped: Stop | None = None
+
+    @property
+    def exact(self) -> bool:
+        """True when the answer is exact in the model (not a lower bound)."""
+        return self.method == "exact"
+
+    def to_json(self) -> dict[str, object]:
+        """cli.md's ``model`` object."""
+        return {
+            "draws": self.draws, "risk": self.risk, "pool": self.pool, "method": self.method, "stopped": self.stopped
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class WorkBudget:
+    """How much a ranking may compute: ``seconds`` of work, counted in the states its recursion
+    visits at the game's rate (so the same rows are computed on every machine, however busy), and
+    the clock's ``deadline`` (a ``time.perf_counter`` value) as a backstop, None for none. Each
+    game's ``Effort`` says how many seconds it allows when none are given."""
+
+    seconds: float | None = None
+    deadline: float | None = None
+
+    #: The seconds of work when ``seconds`` is None.
+    default_seconds: ClassVar[float] = 2.0
+
+    @property
+    def budget(self) -> float:
+        """The seconds of work allowed."""
+        return self.default_seconds if self.seconds is None else self.seconds
+
+
+__all__ = ["ChanceModel", "Stop", "WorkBudget"]
