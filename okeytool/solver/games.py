@@ -96,7 +96,8 @@ class Game:
     #: The questions that read the chance fields (:data:`CHANCE_FIELDS`) for a chance model of the
     #: game's own (101: ``discard``, the chance to open) rather than the win chance of classic hands
     #: (rules.md 4.1). They are read (:meth:`reads`) but not in :meth:`takes`, which the classic
-    #: win-chance model and the quiz ask whether a game has classic win chances.
+    #: win-chance model asks whether a game has classic win chances (the quiz asks :meth:`reads`:
+    #: it deals positions of both kinds).
     own_chance: frozenset[str] = frozenset()
     #: The scoring schemes (``Rules.scheme``) that score this game's rounds.
     schemes: frozenset[str] = frozenset()
