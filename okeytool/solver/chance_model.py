@@ -9,8 +9,12 @@ methods are its own (``M``); the model and the budget are one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, TypeVar
+
+from okeytool.deal import Deal
+from okeytool.tiles import FACE_COUNT, Tile
 
 #: Why some rows were not computed: the ranking's work ran out (``work``), the clock did (the
 #: question's time limit, ``time``), or a compiled recursion reached its memory limit (``memory``).
@@ -18,6 +22,26 @@ Stop = Literal["work", "time", "memory"]
 
 #: A game's methods (a literal type of names).
 M = TypeVar("M", bound=str)
+
+#: Draw slots: 0..51 a plain face (the okey's face held as a false joker ``F``), 52 a real okey.
+WILD_SLOT = FACE_COUNT
+SLOTS = FACE_COUNT + 1
+#: A hand in the recursions' form: the count of each slot.
+State = tuple[int, ...]
+
+
+def slot_of(deal: Deal, tile: Tile) -> int:
+    """The draw slot of a tile as held."""
+    face = deal.plays_as(tile)
+    return WILD_SLOT if face is None else face.index
+
+
+def state_of(deal: Deal, tiles: Sequence[Tile]) -> State:
+    """A hand in the recursions' form: counts per slot."""
+    counts = [0] * SLOTS
+    for tile in tiles:
+        counts[slot_of(deal, tile)] += 1
+    return tuple(counts)
 
 
 @dataclass(frozen=True)
@@ -62,4 +86,4 @@ class WorkBudget:
         return self.default_seconds if self.seconds is None else self.seconds
 
 
-__all__ = ["ChanceModel", "Stop", "WorkBudget"]
+__all__ = ["SLOTS", "WILD_SLOT", "ChanceModel", "State", "Stop", "WorkBudget", "slot_of", "state_of"]

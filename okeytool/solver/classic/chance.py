@@ -61,8 +61,8 @@ from okeytool.finish import Finish
 from okeytool.goals import ChanceGoal
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
+from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudget, slot_of, state_of
 from okeytool.solver.chance_model import ChanceModel as SharedModel
-from okeytool.solver.chance_model import Stop, WorkBudget
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
@@ -137,9 +137,6 @@ FACT_COST = 16
 #: benchmarks/bench_chance.py and tests/test_chance_methods.py).
 EXACT_DRAWS = 2
 
-#: Draw slots: 0..51 a plain face (the okey's face held as a false joker ``F``), 52 a real okey.
-WILD_SLOT = FACE_COUNT
-SLOTS = FACE_COUNT + 1
 _ORDER: tuple[Method, ...] = ("exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped")
 #: The methods that throw back a draw that does not help (``swap`` may instead swap into a better wait).
 _ADVANCING = frozenset({"advance", "advance-capped", "swap", "swap-capped"})
@@ -149,7 +146,6 @@ _COMPILED_METHODS = _ADVANCING | {"exact", "exact-capped"}
 #: The name of a method's answer when it stopped early (the compiled recursion also stops at its
 #: memory limit, ``_chance.c``: MEMO_LIMIT, FACT_LIMIT).
 _CAPPED: dict[Method, Method] = {"exact": "exact-capped", "swap": "swap-capped", "advance": "advance-capped"}
-State = tuple[int, ...]
 
 
 def draws_from_pile(pile: int) -> int:
@@ -241,15 +237,11 @@ class HandFacts:
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
-        face = self.deal.plays_as(tile)
-        return WILD_SLOT if face is None else face.index
+        return slot_of(self.deal, tile)
 
     def state(self, tiles: Sequence[Tile]) -> State:
         """The canonical state of a hand: counts per slot."""
-        counts = [0] * SLOTS
-        for tile in tiles:
-            counts[self.slot(tile)] += 1
-        return tuple(counts)
+        return state_of(self.deal, tiles)
 
     def deficiency(self, state: State) -> int:
         """The deficiency of a 14-tile state."""

@@ -62,7 +62,7 @@ from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES, Rules
-from okeytool.solver.chance_model import ChanceModel, WorkBudget
+from okeytool.solver.chance_model import SLOTS, WILD_SLOT, ChanceModel, State, WorkBudget, slot_of, state_of
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.solver.okey101.opening import (
     Discard101,
@@ -114,13 +114,10 @@ WORK_PER_SECOND = 30_000
 #: recursion: about what one costs beside one (benchmarks/bench_chance_101.py ``--work``).
 SEARCH_COST = 8
 
-#: Draw slots: 0..51 a plain face (the okey's face held as a false joker ``F``), 52 a real okey.
-WILD = FACE_COUNT
-SLOTS = FACE_COUNT + 1
+#: The draw slot of a real okey (:mod:`okeytool.solver.chance_model`'s slots).
+WILD = WILD_SLOT
 #: Every draw slot, as a mask.
 ALL_SLOTS = (1 << SLOTS) - 1
-#: A hand in the recursion's form: the count of each slot.
-State = tuple[int, ...]
 #: The methods from most to least exact.
 _ORDER: tuple[Method, ...] = ("exact", "climb", "exact-capped", "climb-capped")
 _CAPPED: dict[Method, Method] = {"exact": "exact-capped", "climb": "climb-capped"}
@@ -294,15 +291,11 @@ class OpeningFacts:
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
-        face = self.deal.plays_as(tile)
-        return WILD if face is None else face.index
+        return slot_of(self.deal, tile)
 
     def state(self, tiles: Sequence[Tile]) -> State:
         """The recursion's form of a hand: counts per slot."""
-        counts = [0] * SLOTS
-        for tile in tiles:
-            counts[self.slot(tile)] += 1
-        return tuple(counts)
+        return state_of(self.deal, tiles)
 
     # -- the opening search, cached -------------------------------------------------------------
 
