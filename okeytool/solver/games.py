@@ -72,6 +72,24 @@ class Dealt:
     starter: int
 
 
+def deal_under_indicator(rules: Rules, shuffled: Sequence[Tile], starter: int, seats: int) -> Dealt:
+    """A round of the Okey games dealt from ``shuffled``: the first tile that is not a false joker
+    is turned up as the indicator; then the starter gets ``drawn_size`` tiles and each other seat
+    ``hand_size``, in the order of play from the starter; the rest are the stock, drawn in the
+    order they lie."""
+    at = next(k for k, t in enumerate(shuffled) if not t.is_false_joker)
+    indicator = shuffled[at]
+    rest = [*shuffled[:at], *shuffled[at + 1 :]]
+    hands: list[tuple[Tile, ...]] = [()] * seats
+    taken = 0
+    for k in range(seats):
+        seat = (starter + k) % seats
+        size = rules.drawn_size if k == 0 else rules.hand_size
+        hands[seat] = tuple(rest[taken : taken + size])
+        taken += size
+    return Dealt(indicator, tuple(hands), tuple(rest[taken:]), starter)
+
+
 @dataclass(frozen=True)
 class Going:
     """How a hand goes out with one throw: the finish kind, and whether it is a Kafa."""

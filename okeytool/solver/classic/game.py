@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from okeytool.solver.advice import Grade, Grades
-from okeytool.solver.games import CHANCE_FIELDS, Dealt, Game, Going
+from okeytool.solver.games import CHANCE_FIELDS, Dealt, Game, Going, deal_under_indicator
 from okeytool.solver.questions import Answer, ChanceAsk, CheckQuestion, DiscardQuestion, Question, WaitsQuestion
 from okeytool.tiles import ALL_FACES, COPIES_PER_FACE, EXTRA_TILES, FALSE_JOKER
 
@@ -93,17 +93,7 @@ class ClassicGame(Game):
         """The first tile of ``shuffled`` that is not a false joker is turned up as the indicator;
         then the starter gets 15 tiles and each other seat 14, in the order of play from the
         starter; the other 48 are the stock, drawn in the order they lie."""
-        at = next(k for k, t in enumerate(shuffled) if not t.is_false_joker)
-        indicator = shuffled[at]
-        rest = [*shuffled[:at], *shuffled[at + 1 :]]
-        hands: list[tuple[Tile, ...]] = [()] * self.seats
-        taken = 0
-        for k in range(self.seats):
-            seat = (starter + k) % self.seats
-            size = rules.drawn_size if k == 0 else rules.hand_size
-            hands[seat] = tuple(rest[taken : taken + size])
-            taken += size
-        return Dealt(indicator, tuple(hands), tuple(rest[taken:]), starter)
+        return deal_under_indicator(rules, shuffled, starter, self.seats)
 
     def may_show(self, deal: Deal, hand: Sequence[Tile]) -> bool:
         """Gösterme (rules.md 3.3): the rules have it and the hand holds the indicator's twin."""

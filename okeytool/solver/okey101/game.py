@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from okeytool.errors import InputError
 from okeytool.solver.advice import Grade, Grades, Penalties
-from okeytool.solver.games import Dealt, Game
+from okeytool.solver.games import Dealt, Game, deal_under_indicator
 from okeytool.solver.questions import Answer, ChanceAsk, DiscardQuestion, OpenQuestion, Question
 from okeytool.tiles import ALL_FACES, COPIES_PER_FACE, EXTRA_TILES, FALSE_JOKER
 
@@ -127,17 +127,7 @@ class Okey101Game(Game):
         >>> [len(h) for h in dealt.hands], len(dealt.stock), str(dealt.indicator)
         ([22, 21, 21, 21], 20, 'R1')
         """
-        at = next(k for k, t in enumerate(shuffled) if not t.is_false_joker)
-        indicator = shuffled[at]
-        rest = [*shuffled[:at], *shuffled[at + 1 :]]
-        hands: list[tuple[Tile, ...]] = [()] * self.seats
-        taken = 0
-        for k in range(self.seats):
-            seat = (starter + k) % self.seats
-            size = rules.drawn_size if k == 0 else rules.hand_size
-            hands[seat] = tuple(rest[taken : taken + size])
-            taken += size
-        return Dealt(indicator, tuple(hands), tuple(rest[taken:]), starter)
+        return deal_under_indicator(rules, shuffled, starter, self.seats)
 
     def answer(self, question: Question) -> Answer:
         """``discard``: the 101 discard ranking (22 tiles, penalties from the table's melds), by
