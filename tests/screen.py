@@ -12,9 +12,14 @@ for words on a pseudo-terminal match :func:`visible` text, never raw bytes.
 from __future__ import annotations
 
 import os
+import pty
 import re
 import select
+import subprocess
 import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 
 #: ECMA-48 sequences: CSI (colours, cursor moves, modes), OSC (window title; ended by BEL or ST),
 #: DCS/SOS/PM/APC strings (ended by ST), then the two- and three-byte escapes (``ESC =``, ``ESC ( B``).
@@ -76,3 +81,24 @@ class Screen:
                 chunk = b""
             self.closed = not chunk
             self.raw += chunk
+
+
+@contextmanager
+def at_terminal(
+    command: Sequence[str], env: Mapping[str, str], cwd: Path
+) -> Iterator[tuple[int, Screen, subprocess.Popen[bytes]]]:
+    """``command`` started on a new pseudo-terminal (its input, output and errors): the terminal's
+    side to type into, its :class:`Screen` and the process. On leaving, a process still running is
+    killed and the terminal closed."""
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        list(command), stdin=child, stdout=child, stderr=child, env=dict(env), close_fds=True, cwd=cwd
+    )
+    os.close(child)
+    try:
+        yield main, Screen(main), proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from screen import Screen
+from screen import at_terminal
 
 from okeytool.arena.quiz import Position, grade, positions, rank, verdict_row
 from okeytool.errors import InputError
@@ -113,14 +112,8 @@ def test_a_session_as_a_person_types(tmp_path: Path, dealt: list[Position]) -> N
     first = dealt[0]
     absent = next(t for t in ("R1", "R2", "B1", "K1", "Y1") if parse_tile(t) not in first.hand)
     best = rank(first, work=WORK).rows[0].tile
-    main, child = pty.openpty()
     command = [sys.executable, "-m", "okeytool", "quiz", "--seed", "7", "--count", "3", "--work", str(WORK)]
-    proc = subprocess.Popen(
-        command, stdin=child, stdout=child, stderr=child, env=_env(db), close_fds=True, cwd=tmp_path
-    )
-    os.close(child)
-    screen = Screen(main)
-    try:
+    with at_terminal(command, _env(db), tmp_path) as (main, screen, proc):
         shown = screen.wait_for(PROMPT, screen.wait_for("position 1 of 3"))
         for line, expected in [("Z9", "unknown colour 'Z'"), (absent, f"{absent} is not in the hand")]:
             os.write(main, line.encode() + b"\r")
@@ -131,11 +124,6 @@ def test_a_session_as_a_person_types(tmp_path: Path, dealt: list[Position]) -> N
         os.write(main, b"q\r")
         screen.wait_for("graded answers matched", shown)
         assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
     text = screen.text
     assert "Traceback" not in text
     assert "error: unknown colour 'Z'" in text and f"error: {absent} is not in the hand" in text

@@ -5,15 +5,13 @@ a session through a pseudo-terminal as a person types at it."""
 from __future__ import annotations
 
 import os
-import pty
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from opening_chance_reference import can_open, tile_kinds
-from screen import Screen
+from screen import at_terminal
 
 from okeytool.arena.quiz import Position, grade, positions, rank, verdict_row
 from okeytool.arena.quiz101 import draws_to_open
@@ -137,15 +135,9 @@ def test_a_101_session_as_a_person_types(tmp_path: Path, dealt: list[Position]) 
     best = next(r.tile for r in ranking.rows if not r.penalty)
     penalised = [r.tile for r in rank(dealt[1], work=WORK).rows if r.penalty]
     assert penalised, "the second position has a throw that costs a penalty"
-    main, child = pty.openpty()
     command = [sys.executable, "-m", "okeytool", "quiz", "--seed", "7", "--count", "2", "--rules", "101",
                "--work", str(WORK)]  # fmt: skip
-    proc = subprocess.Popen(
-        command, stdin=child, stdout=child, stderr=child, env=_env(db), close_fds=True, cwd=tmp_path
-    )
-    os.close(child)
-    screen = Screen(main)
-    try:
+    with at_terminal(command, _env(db), tmp_path) as (main, screen, proc):
         shown = screen.wait_for(PROMPT, screen.wait_for("position 1 of 2"))
         os.write(main, str(best).lower().encode() + b"\r")
         shown = screen.wait_for("the best throw", shown)
@@ -153,11 +145,6 @@ def test_a_101_session_as_a_person_types(tmp_path: Path, dealt: list[Position]) 
         os.write(main, str(penalised[0]).encode() + b"\r")
         screen.wait_for("graded answers matched", shown)
         assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
     text = screen.text
     assert "Traceback" not in text
     assert "--rules 101 deals them again" in text

@@ -4,12 +4,11 @@ completion, a refused line, undo, quit; every event is found stored in the ledge
 from __future__ import annotations
 
 import os
-import pty
 import subprocess
 import sys
 from pathlib import Path
 
-from screen import Screen
+from screen import Screen, at_terminal
 
 from okeytool.ledger.rounds import RoundBook
 from okeytool.round.events import describe
@@ -26,13 +25,9 @@ def test_live_writes_each_event_as_entered(tmp_path: Path) -> None:
     db = tmp_path / "ledger.sqlite3"
     env = {**os.environ, "OKEYTOOL_DB": str(db), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "100"}
     start = [sys.executable, "-m", "okeytool", "round", "start", "-i", "R4", "R1-3 B5-7 K9-11 Y1-4 K1"]
-    subprocess.run(start, check=True, env=env, capture_output=True)
-    main, child = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "okeytool", "round", "live"], stdin=child, stdout=child,
-                            stderr=child, env=env, close_fds=True)  # fmt: skip
-    os.close(child)
-    screen = Screen(main)
-    try:
+    subprocess.run(start, check=True, env=env, capture_output=True, cwd=tmp_path)
+    command = [sys.executable, "-m", "okeytool", "round", "live"]
+    with at_terminal(command, env, tmp_path) as (main, screen, proc):
         shown = screen.wait_for(PROMPT)
         lines = [("d K5", "event 2"), (" K1", "event 3"), ("t B2", "cannot throw B2"),
                  ("s Y7 K9", "event 4"), ("s Y3", "event 5"), ("u", "undone: seen Y3"),
@@ -45,11 +40,6 @@ def test_live_writes_each_event_as_entered(tmp_path: Path) -> None:
             shown = answer(screen, expected, shown)
         os.write(main, b"q\r")
         assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
     text = screen.text
     assert "error: cannot throw B2" in text  # the refused line is reported, the prompt goes on
     assert "undone: seen Y3" in text and "matched the best" in text

@@ -5,12 +5,11 @@ and the advice with its flags when the turn comes to the player."""
 from __future__ import annotations
 
 import os
-import pty
 import subprocess
 import sys
 from pathlib import Path
 
-from screen import Screen
+from screen import at_terminal
 
 from okeytool.ledger.rounds import RoundBook
 from okeytool.round.events import describe
@@ -24,11 +23,6 @@ def test_live_follows_every_seat(tmp_path: Path) -> None:
            "LINES": "60"}  # fmt: skip
     start = [sys.executable, "-m", "okeytool", "round", "start", "--seat", "1", "-i", "R4", "R1-3 B5-7 K9-11 Y1-4 K1"]
     subprocess.run(start, check=True, env=env, capture_output=True, cwd=tmp_path)
-    main, child = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "okeytool", "round", "live"], stdin=child, stdout=child,
-                            stderr=child, env=env, close_fds=True, cwd=tmp_path)  # fmt: skip
-    os.close(child)
-    screen = Screen(main)
     lines = [
         ("0 t Y9", "it is your turn (seat 1) to draw or take  (seat 0 threw Y9)"),  # my turn: the whole state
         ("d K13", "15 tiles, to throw"),
@@ -45,7 +39,8 @@ def test_live_follows_every_seat(tmp_path: Path) -> None:
         ("0 t R6", "it is your turn (seat 1) to draw or take  (seat 0 threw R6)"),
         ("d K5", "flag  Y4 safe: Y4 thrown by seat 2, not taken"),
     ]
-    try:
+    command = [sys.executable, "-m", "okeytool", "round", "live"]
+    with at_terminal(command, env, tmp_path) as (main, screen, proc):
         shown = screen.wait_for(PROMPT, screen.wait_for("it is seat 0's turn to throw"))
         assert "you are seat 1  stock 48" in screen.text
         for line, expected in lines:
@@ -53,11 +48,6 @@ def test_live_follows_every_seat(tmp_path: Path) -> None:
             shown = screen.wait_for(PROMPT, screen.wait_for(expected, shown))
         os.write(main, b"q\r")
         assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
     text = screen.text
     last = text[text.rindex("15 tiles, to throw") :]
     assert "stock 44" in last and "it is your turn (seat 1) to throw" in last
