@@ -59,7 +59,7 @@ COMMANDS = (
     Entry("round", "okeytool.commands.round",
           "Follow a round as it is played: the hand kept turn by turn, advice after every draw, a review."),
     Entry("quiz", "okeytool.commands.quiz",
-          "What would you throw? Positions from seeded arena rounds, graded by win chance."),
+          "What would you throw? Positions from seeded arena rounds, graded by win (101: opening) chance."),
     Entry("arena", "okeytool.commands.arena",
           "Play policies against each other on duplicate deals and measure the difference."),
     Entry("engine", "okeytool.commands.arena",

@@ -22,17 +22,14 @@ not opened, 22 tiles, graded by the chance to open) are dealt and graded by
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from okeytool.arena.policies import Policy, make_policy
+from okeytool.arena.position import Position, Verdict, check_work, verdict_row
 from okeytool.arena.seats import Message, Seat
 from okeytool.arena.table import deal_of, play_round, policy_seed
-from okeytool.deal import Deal
 from okeytool.errors import InputError
-from okeytool.parse.notation import parse_tile
-from okeytool.round.review import Decision, decide
+from okeytool.round.review import decide
 from okeytool.rules import Rules, get_rules
 from okeytool.solver.advice import Grade, Grades
 from okeytool.tiles import Tile
@@ -40,7 +37,6 @@ from okeytool.tiles import Tile
 if TYPE_CHECKING:
     from okeytool.solver.classic.chance import ChanceRanking
     from okeytool.solver.okey101.chance import OpeningChanceRanking
-    from okeytool.solver.okey101.layoffs import TableMeld
 
 #: The policy that plays the deals the positions come from.
 POLICY = "acceptance"
@@ -50,64 +46,6 @@ DEFAULT_WORK = 1.0
 MAX_COUNT = 100
 #: Deals tried per position before a quiz gives up (a deal may offer no position).
 DEALS_PER_POSITION = 4
-
-
-@dataclass(frozen=True)
-class Position:
-    """One seat that must throw: the deal, its tiles (sorted: 15 in classic, 22 in 101), what it
-    has seen out of play, the own draws left after the throw and (101) the sets and runs on the
-    table. ``id`` is ``SEED/DEAL/SEAT/THROW`` (the seat's throws, in 101 its turns, counted from 1),
-    the same text for the same position every time."""
-
-    id: str
-    rules: Rules
-    indicator: Tile
-    hand: tuple[Tile, ...]
-    seen: tuple[Tile, ...]
-    draws: int
-    table: tuple[TableMeld, ...] = ()
-
-    @property
-    def opens(self) -> bool:
-        """True for a position of a game whose players open with melds (Okey 101)."""
-        from okeytool.solver.games import game_of
-
-        return game_of(self.rules).opens
-
-    @property
-    def deal(self) -> Deal:
-        """The deal (indicator and okey) of the position."""
-        return Deal(self.rules, self.indicator)
-
-    def read_throw(self, text: str) -> Tile:
-        """The tile a player typed, as held (``J``: the okey). Raises :class:`NotationError` for
-        text that is not one tile and :class:`InputError` for a tile not in the hand.
-
-        >>> from okeytool.parse.notation import parse_tile, parse_tiles
-        >>> hand = parse_tiles("R1-3 B5-7 K9-11 Y1-4 K1 R5")
-        >>> p = Position("0/0/0/1", get_rules("classic"), parse_tile("R4"), hand, (), 5)
-        >>> p.read_throw("k1"), p.read_throw("J")
-        (Tile.parse('K1'), Tile.parse('R5'))
-        """
-        tile = self.deal.resolve([parse_tile(text.strip())])[0]
-        if tile not in self.hand:
-            raise InputError(f"{tile} is not in the hand; throw one of its {len(self.hand)} tiles")
-        return tile
-
-    def to_json(self) -> dict[str, object]:
-        """``{"id", "rules", "indicator", "okey", "hand", "seen", "draws", "table"}`` (``table``: the
-        melds on the table, each its tiles; empty in classic)."""
-        okey = self.deal.okey
-        return {
-            "id": self.id,
-            "rules": self.rules.name,
-            "indicator": str(self.indicator),
-            "okey": None if okey is None else str(okey),
-            "hand": [str(t) for t in self.hand],
-            "seen": [str(t) for t in self.seen],
-            "draws": self.draws,
-            "table": [m.to_json() for m in self.table],
-        }
 
 
 class _Watcher(Seat):
@@ -178,52 +116,6 @@ def positions(seed: int, count: int, rules: Rules | None = None) -> list[Positio
     return out
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """A player's throw in a position: the decision (the throw, the best, their chances, what the
-    throw lost: ``decision.lost``, None when it could not be graded), the ranking it was graded by,
-    the seconds the player took, the position's distance (classic: from a win, the deficiency of
-    the best 14 it can keep; 101: the fewest draws to open, :func:`~okeytool.arena.quiz101.draws_to_open`)
-    and the penalty the throw costs (101, rules.md 5.5; 0 for none)."""
-
-    position: Position
-    decision: Decision
-    ranking: ChanceRanking | OpeningChanceRanking
-    seconds: float
-    distance: int
-    penalty: int = 0
-
-    @property
-    def cost(self) -> float | None:
-        """The chance (to win; in 101 to open) the throw gave up against the best (0: as good;
-        None: not graded)."""
-        return self.decision.lost
-
-    def to_json(self) -> dict[str, object]:
-        """The position, the throw, the best, their chances, the cost, the seconds, the distance,
-        the penalty and the ranking's rows (``discard --chance``'s)."""
-        d = self.decision
-        return {
-            "position": self.position.to_json(),
-            "thrown": str(d.thrown),
-            "best": str(d.best),
-            "chance_thrown": d.chance_thrown,
-            "chance_best": d.chance_best,
-            "cost": self.cost,
-            "graded": d.graded,
-            "seconds": self.seconds,
-            "distance": self.distance,
-            "penalty": self.penalty,
-            "discards": [row.to_json() for row in self.ranking.rows],
-        }
-
-
-def check_work(work: float) -> None:
-    """Refuse a work budget outside (0, 60] seconds with :class:`InputError`."""
-    if not 0 < work <= 60:
-        raise InputError(f"--work must be above 0 and at most 60 seconds, got {work}")
-
-
 def rank(position: Position, *, work: float = DEFAULT_WORK) -> ChanceRanking | OpeningChanceRanking:
     """The throws of ``position`` by win chance (101: by the chance to open) within its draws,
     ``work`` seconds of counted work. Raises :class:`InputError` for work outside (0, 60]."""
@@ -260,17 +152,15 @@ def grade(
     return Verdict(position, decision, ranking, seconds, distance)
 
 
-def verdict_row(verdict: Verdict) -> Mapping[str, Any]:
-    """What the ledger keeps of a verdict (:meth:`okeytool.ledger.quiz.QuizBook.add`)."""
-    d = verdict.decision
-    return {
-        "position": verdict.position.id,
-        "rules": verdict.position.rules.name,
-        "thrown": str(d.thrown),
-        "best": str(d.best),
-        "chance_thrown": d.chance_thrown,
-        "chance_best": d.chance_best,
-        "cost": verdict.cost,
-        "seconds": verdict.seconds,
-        "distance": verdict.distance,
-    }
+__all__ = [
+    "DEFAULT_WORK",
+    "MAX_COUNT",
+    "Position",
+    "Verdict",
+    "check_work",
+    "deal_positions",
+    "grade",
+    "positions",
+    "rank",
+    "verdict_row",
+]

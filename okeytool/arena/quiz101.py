@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from okeytool.arena.policies101 import Policy101, make_policy
-from okeytool.arena.quiz import Position, Verdict, check_work
+from okeytool.arena.position import Position, Verdict, check_work
 from okeytool.arena.seats import Message, Seat
 from okeytool.arena.table import deal_of, policy_seed
 from okeytool.arena.table101 import play_round_101

@@ -74,8 +74,7 @@ def register(app: typer.Typer) -> None:
         db: DbOpt = None,
         json: QuizJsonOpt = False,
     ) -> None:
-        """What would you throw? Positions from seeded arena rounds, graded by win chance
-        (in 101 by the chance to open).
+        """What would you throw? Positions from seeded arena rounds, graded by win (101: opening) chance.
 
         Each position is a hand that must throw, dealt and played by the arena up to that turn: the
         indicator and okey, the hand, the tiles seen and the own draws left. In classic Okey it
