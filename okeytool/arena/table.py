@@ -198,11 +198,15 @@ class _Table:
                 previous = thrown
                 seat = (seat + 1) % len(self.seats)
         except Forfeit as forfeit:
-            loser = seat if forfeit.seat is None else forfeit.seat
-            event: Event = {"event": "end", "winner": None, "finish": "forfeit", "seat": loser,
-                            "reason": forfeit.reason, "scores": [0] * len(self.seats)}  # fmt: skip
-            self.emit(event, ending=True)
-            return Played(tuple(self.events), None, "forfeit", (0,) * len(self.seats), loser, tuple(self.chances))
+            return self.forfeited(forfeit, seat)
+
+    def forfeited(self, forfeit: Forfeit, seat: int) -> Played:
+        """End the game on a forfeit: of the seat it names, else of ``seat`` (the seat to move)."""
+        loser = seat if forfeit.seat is None else forfeit.seat
+        event: Event = {"event": "end", "winner": None, "finish": "forfeit", "seat": loser,
+                        "reason": forfeit.reason, "scores": [0] * len(self.seats)}  # fmt: skip
+        self.emit(event, ending=True)
+        return Played(tuple(self.events), None, "forfeit", (0,) * len(self.seats), loser, tuple(self.chances))
 
     def offer_show(self, seat: int) -> None:
         """Gösterme: before the seat's first draw (the starter: his first throw), once a round."""

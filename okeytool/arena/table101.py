@@ -140,11 +140,7 @@ class _Table101(_Table):
                 previous = thrown
                 seat = (seat + 1) % len(self.seats)
         except Forfeit as forfeit:
-            loser = seat if forfeit.seat is None else forfeit.seat
-            event: Event = {"event": "end", "winner": None, "finish": "forfeit", "seat": loser,
-                            "reason": forfeit.reason, "scores": [0] * len(self.seats)}  # fmt: skip
-            self.emit(event, ending=True)
-            return Played(tuple(self.events), None, "forfeit", (0,) * len(self.seats), loser, ())
+            return self.forfeited(forfeit, seat)
 
     # -- one turn ----------------------------------------------------------------------------------
 
