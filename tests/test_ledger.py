@@ -202,7 +202,7 @@ def test_an_old_schema_is_migrated_keeping_its_games(db: Path) -> None:
         state = ledger.state()
         assert state.standings.totals == {"A": 20, "B": 16}
         assert state.records[0].note == ""
-        assert ledger.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert ledger.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
 
 
 def test_a_newer_schema_is_refused(db: Path) -> None:

@@ -84,8 +84,9 @@ class Verdict:
     """A player's throw in a position: the decision (the throw, the best, their chances, what the
     throw lost: ``decision.lost``, None when it could not be graded), the ranking it was graded by,
     the seconds the player took, the position's distance (classic: from a win, the deficiency of
-    the best 14 it can keep; 101: the fewest draws to open, :func:`~okeytool.arena.quiz101.draws_to_open`)
-    and the penalty the throw costs (101, rules.md 5.5; 0 for none)."""
+    the best 14 it can keep; 101: the draws to open at the fewest, a lower bound,
+    :func:`~okeytool.arena.quiz101.draws_to_open`) and the discard penalty the throw pays that the
+    best throw does not (101, rules.md 5.5; 0 for none)."""
 
     position: Position
     decision: Decision
@@ -100,6 +101,12 @@ class Verdict:
         None: not graded)."""
         return self.decision.lost
 
+    @property
+    def matched(self) -> bool:
+        """True when the throw was as good as the best: no chance given up and no penalty the best
+        avoids (never for an ungraded throw)."""
+        return self.decision.matched and not self.penalty
+
     def to_json(self) -> dict[str, object]:
         """The position, the throw, the best, their chances, the cost, the seconds, the distance,
         the penalty and the ranking's rows (``discard --chance``'s)."""
@@ -111,6 +118,7 @@ class Verdict:
             "chance_thrown": d.chance_thrown,
             "chance_best": d.chance_best,
             "cost": self.cost,
+            "matched": self.matched,
             "graded": d.graded,
             "seconds": self.seconds,
             "distance": self.distance,
@@ -138,4 +146,5 @@ def verdict_row(verdict: Verdict) -> Mapping[str, Any]:
         "cost": verdict.cost,
         "seconds": verdict.seconds,
         "distance": verdict.distance,
+        "penalty": verdict.penalty,
     }

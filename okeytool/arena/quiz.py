@@ -98,9 +98,8 @@ def positions(seed: int, count: int, rules: Rules | None = None) -> list[Positio
         raise InputError(f"--count must be from 1 to {MAX_COUNT}, got {count}")
     from okeytool.solver.games import game_of
 
+    check_rules(rules)
     game = game_of(rules)
-    if not game.reads("discard", "chance") or not rules.has_indicator:
-        raise InputError(f"the quiz deals Okey positions (rules classic, okeygg or 101), not {rules.name}")
     if game.opens:
         from okeytool.arena.quiz101 import deal_positions_101 as dealer
     else:
@@ -114,6 +113,15 @@ def positions(seed: int, count: int, rules: Rules | None = None) -> list[Positio
         if found:
             out.append(random.Random(f"okeytool-quiz/{salt}{seed}/{deal}").choice(found))
     return out
+
+
+def check_rules(rules: Rules) -> None:
+    """Refuse, with :class:`InputError`, rules of a game the quiz has no positions of (one without
+    a throw graded by a chance: Rummikub)."""
+    from okeytool.solver.games import game_of
+
+    if not game_of(rules).reads("discard", "chance") or not rules.has_indicator:
+        raise InputError(f"the quiz deals Okey positions (rules classic, okeygg or 101), not {rules.name}")
 
 
 def rank(position: Position, *, work: float = DEFAULT_WORK) -> ChanceRanking | OpeningChanceRanking:
@@ -157,6 +165,7 @@ __all__ = [
     "MAX_COUNT",
     "Position",
     "Verdict",
+    "check_rules",
     "check_work",
     "deal_positions",
     "grade",

@@ -3,20 +3,23 @@
 A 101 position is a seat that has not opened, holds 22 tiles and must throw, taken from deal *k* of
 the arena's run seeded ``seed``, played by four 101 ``acceptance`` policies
 (:mod:`okeytool.arena.policies101`). A seat's turn is kept when it throws without opening (and
-without going out) while the stock still leaves it an own draw after the throw. The position holds
-what that seat knows: its 22 tiles, the tiles thrown and lying (and the tiles of pairs laid: out of
-play like them), the sets and runs on the table (which make a throw an işler taş, rules.md 5.5)
-and its own draws left (the stock shared by the four seats).
+without going out), its 22 tiles cannot open now, and the stock still leaves it an own draw after
+the throw. The position holds what that seat knows: its 22 tiles, the tiles thrown and lying (and
+the tiles of pairs laid: out of play like them), the sets and runs on the table (which make a throw
+an işler taş, rules.md 5.5) and its own draws left (the stock shared by the four seats).
 
 A throw is graded by its chance to open within those draws (rules.md 5.8, the ranking of ``discard
 --rules 101 --chance``), the work bounded by :class:`~okeytool.solver.okey101.chance.Effort`
-(counted in steps, so the same on every machine). A throw that costs a penalty (a real okey, an
-işler taş: 101 points) is worth nothing while a throw without one exists, as a followed 101 round's
-grades count it, so the best throw never costs a penalty when one can be avoided. A throw whose chance
-was not computed is graded by the 101 discard ranking's order: as good as its best, or ungraded.
+(counted in steps, so the same on every machine). While a throw without a penalty exists, the best
+throw is the best of those (a real okey or an işler taş costs 101 points, more than any chance is
+worth; the chance policy of the arena plays so), and a throw that costs a penalty is never as good
+as the best: the verdict counts the chance it gives up and, apart, the penalty it pays
+(:attr:`~okeytool.arena.position.Verdict.penalty`). A throw whose chance was not computed is graded
+by the 101 discard ranking's order: as good as its best, or ungraded.
 
-The distance of a 101 position is the fewest draws that could open the 21 tiles its best throw
-leaves, each draw counted as the tile it needs (a wild), so 1 for a hand one tile from opening.
+The distance of a 101 position is a lower bound of the draws it needs to open: the fewest draws
+after which the 21 tiles its best throw leaves, with a wild for each draw, could open keeping a
+tile to throw (or reach the pairs). At one draw it is exact: some tile drawn opens the hand.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from okeytool.arena.seats import Message, Seat
 from okeytool.arena.table import deal_of, policy_seed
 from okeytool.arena.table101 import play_round_101
 from okeytool.deal import Deal
-from okeytool.round.review import decide
+from okeytool.round.review import Decision, decide
 from okeytool.rules import Rules
 from okeytool.solver.advice import Grade, Grades
 from okeytool.solver.games import game_of
@@ -45,6 +48,14 @@ if TYPE_CHECKING:
 POLICY = "acceptance"
 #: The most draws :func:`draws_to_open` counts (a hand further away is said to be this far).
 MOST_DRAWS = 12
+
+
+def _can_open(deal: Deal, tiles: Sequence[Tile]) -> bool:
+    """True when 22 tiles can open now (rules.md 5.8's can_open)."""
+    from okeytool.solver.okey101.chance import OpeningFacts
+
+    facts = OpeningFacts(deal)
+    return facts.can_open(facts.state(tiles))
 
 
 class _Watcher101(Seat):
@@ -65,13 +76,16 @@ class _Watcher101(Seat):
         unopened, hand = view.mine is None, tuple(sorted(view.hand))
         out = [*view.thrown, *(t for m in view.table if m.is_pair for t in m.meld.tiles)]
         table = tuple(m.table_meld() for m in view.table if not m.is_pair)
-        draws = view.stock // game_of(self.policy.rules).seats  # every seat draws before his next turn
         answer = self.policy.ask(request)
         if request["ask"] == "play":
+            from okeytool.solver.okey101.chance import draws_from_pile
+
             self.turns += 1
+            draws = draws_from_pile(view.stock)
             plain_throw = "open" not in answer and not answer.get("lay")
             if unopened and plain_throw and draws > 0 and len(hand) == self.policy.rules.drawn_size:
-                self.views.append((self.turns, hand, tuple(sorted(out)), table, draws))
+                if not _can_open(self.policy.deal, hand):  # a hand that can open has another question
+                    self.views.append((self.turns, hand, tuple(sorted(out)), table, draws))
         return answer
 
 
@@ -105,31 +119,48 @@ def rank_101(position: Position, *, work: float) -> OpeningChanceRanking:
 
 
 def opening_grades(ranking: OpeningChanceRanking) -> Grades:
-    """The grades of a 101 position's throws: the chance to open; 0 for a throw that costs a
-    penalty while one without exists; best first (the computed ones by grade, ties and the rest in
-    the 101 discard ranking's order)."""
+    """The grades of a 101 position's throws, best first: their chance to open, the throws without
+    a penalty before those with one while one without exists (in each part the computed ones by
+    chance, ties and the rest in the 101 discard ranking's order)."""
     free = any(not r.penalty for r in ranking.rows)
-    rows = [Grade(r.tile, 0.0 if r.penalty and free else r.chance, (r.plain,)) for r in ranking.rows]
-    rows.sort(key=lambda g: (g.value is None, -(g.value or 0.0), g.rank))
-    return Grades(f"opening-chance:{ranking.model.method}", tuple(rows), ranking.model.draws)
+    order = sorted(
+        ranking.rows, key=lambda r: (free and bool(r.penalty), r.chance is None, -(r.chance or 0.0), r.plain)
+    )
+    rows = tuple(Grade(r.tile, r.chance, (r.plain,)) for r in order)
+    return Grades(f"opening-chance:{ranking.model.method}", rows, ranking.model.draws)
 
 
 def draws_to_open(deal: Deal, tiles: Sequence[Tile]) -> int:
-    """The fewest draws that could open an unopened 21-tile hand, each draw the tile it needs (a
-    wild in its place), up to :data:`MOST_DRAWS`."""
-    from okeytool.solver.okey101.chance import OpeningFacts
+    """A lower bound of the draws an unopened 21-tile hand needs to open: the fewest ``n`` for
+    which the hand with ``n`` wilds more opens keeping a tile to throw, or holds the pairs with
+    ``n`` more (a hand after ``n`` draws holds fewer of its tiles and no better draws), up to
+    :data:`MOST_DRAWS`. Exact at one draw when a real okey can still be drawn."""
+    from okeytool.solver.okey101.chance import WILD, OpeningFacts
 
     facts = OpeningFacts(deal)
     state = facts.state(tiles)
-    return next((n for n in range(1, MOST_DRAWS) if not facts.bound_zero(state, n)), MOST_DRAWS)
+    for n in range(1, MOST_DRAWS):
+        if facts.pairs_fit and facts.pairs(state) + n >= facts.pairs_needed:
+            return n
+        grown = (*state[:WILD], state[WILD] + n)
+        if facts.layout(grown, 1).value >= facts.points:
+            return n
+    return MOST_DRAWS
 
 
 def grade_101(position: Position, thrown: Tile, ranking: OpeningChanceRanking, seconds: float = 0.0) -> Verdict:
     """The verdict on throwing ``thrown`` in a 101 position by ``ranking`` (:func:`rank_101`).
     Raises :class:`KeyError` for a tile not in the hand."""
     grades = opening_grades(ranking)
-    decision = decide(0, position.hand, thrown, grades)
-    penalty = next(r.penalty for r in ranking.rows if r.tile == thrown)
+    mine = grades.grade(thrown)
+    best = grades.best
+    row = next(r for r in ranking.rows if r.tile == thrown)
+    best_row = next(r for r in ranking.rows if r.tile == best.tile)
+    penalty = max(0, row.penalty - best_row.penalty)  # what the throw pays that the best does not
+    if penalty:
+        decision = Decision(0, position.hand, thrown, best.tile, mine.value, best.value, grades.method, grades.draws)
+    else:
+        decision = decide(0, position.hand, thrown, grades)
     left = list(position.hand)
-    left.remove(grades.best.tile)
+    left.remove(best.tile)
     return Verdict(position, decision, ranking, seconds, draws_to_open(position.deal, left), penalty)

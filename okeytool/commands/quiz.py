@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from okeytool.commands.common import PANEL_OUTPUT, DbOpt, OptionOpt, RulesOpt, print_json
+from okeytool.commands import completion
+from okeytool.commands.common import PANEL_OUTPUT, PANEL_RULES, DbOpt, RulesName, print_json
 
 if TYPE_CHECKING:
     from okeytool.arena.quiz import Position, Verdict
@@ -33,6 +34,15 @@ SeedOpt = Annotated[
     typer.Option("--seed", metavar="N", show_default=False,
                  help="Deal the positions of this seed: the same seed, the same positions "
                  "(default: a new seed, shown so that the set can be dealt again)."),
+]  # fmt: skip
+QuizRulesOpt = Annotated[
+    RulesName | None,
+    typer.Option(
+        "--rules", "-r", metavar="PROFILE", case_sensitive=False, show_default=False,
+        autocompletion=completion.rules_names, rich_help_panel=PANEL_RULES,
+        help="Deal positions of this game: classic (the default) or okeygg (15 tiles), or 101 (22 tiles, "
+        "before opening). With --stats: show that game's progress only.",
+    ),
 ]  # fmt: skip
 CountOpt = Annotated[int, typer.Option("--count", "-n", metavar="N", help="Positions in this session.")]
 WorkOpt = Annotated[
@@ -66,8 +76,7 @@ def register(app: typer.Typer) -> None:
     def quiz(
         seed: SeedOpt = None,
         count: CountOpt = 5,
-        rules: RulesOpt = "classic",
-        option: OptionOpt = None,
+        rules: QuizRulesOpt = None,
         work: WorkOpt = 1.0,
         top: QuizTopOpt = DEFAULT_ROWS,
         stats: StatsOpt = False,
@@ -80,9 +89,9 @@ def register(app: typer.Typer) -> None:
         indicator and okey, the hand, the tiles seen and the own draws left. In classic Okey it
         holds 15 tiles; with --rules 101 it holds 22 and has not opened yet, with the melds on the
         table. Type the tile you would throw (q quits); then the best throw is shown with yours, and
-        what your choice cost against the best: in win chance, in 101 in the chance to open (a throw
-        that costs a penalty counts as no chance). Every answer is kept in the ledger; --stats
-        shows the progress.
+        what your choice cost against the best: in win chance, in 101 in the chance to open and any
+        penalty the best throw avoids. Every answer is kept in the ledger; --stats shows the
+        progress.
 
         Example: okeytool quiz --seed 7 --count 10 --rules 101
         """
@@ -90,19 +99,24 @@ def register(app: typer.Typer) -> None:
 
         if top < 1:
             raise InputError(f"--top takes a number of rows, 1 or more, not {top}")
+        from okeytool.rules import get_rules
+
+        profile = get_rules(rules or "classic")
         if stats:
-            _show_stats(db, json)
+            from okeytool.arena.quiz import check_rules
+            from okeytool.solver.games import game_of
+
+            check_rules(profile)
+            _show_stats(db, json, None if rules is None else game_of(profile).name)
             return
-        from okeytool.commands.common import load_rules
-
-        _session(seed, count, load_rules(rules, option), option or [], work, top, db, json)
+        _session(seed, count, profile, work, top, db, json)
 
 
-def _show_stats(db: Path | None, json: bool) -> None:
+def _show_stats(db: Path | None, json: bool, game: str | None) -> None:
     from okeytool.ledger.quiz import quiz_book_at
 
     with quiz_book_at(db, write=False) as book:
-        progress = book.stats()
+        progress = book.stats(game)
     if json:
         print_json(progress.to_json())
         return
@@ -112,9 +126,7 @@ def _show_stats(db: Path | None, json: bool) -> None:
     console().print(stats_renderable(progress))
 
 
-def _session(
-    seed: int | None, count: int, rules: Rules, options: list[str], work: float, top: int, db: Path | None, json: bool
-) -> None:
+def _session(seed: int | None, count: int, rules: Rules, work: float, top: int, db: Path | None, json: bool) -> None:
     """Deal the positions, read an answer to each, grade it and keep it; a summary at the end."""
     import random
     from time import perf_counter
@@ -135,10 +147,7 @@ def _session(
     lines = _prompt_lines(hand) if sys.stdin.isatty() and not json else _plain_lines()
     if not json:
         many = f"{len(dealt)} position{'s' if len(dealt) != 1 else ''}"
-        again = " ".join(
-            ["okeytool quiz --seed", str(seed), *(["--rules", rules.name] if rules.name != "classic" else []),
-             *(f"-O {o}" for o in options)]
-        )  # fmt: skip
+        again = f"okeytool quiz --seed {seed}" + ("" if rules.name == "classic" else f" --rules {rules.name}")
         show(f"quiz seed {seed}: {many} of {rules.name} ({again} deals them again); q quits")
     verdicts: list[Verdict] = []
     for number, position in enumerate(dealt, 1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sqlite3
 import stat
 from collections.abc import Iterator
@@ -97,6 +98,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
                distance INTEGER NOT NULL,
                created TEXT NOT NULL)""",
     ),
+    # A quiz answer's discard penalty (101, rules.md 5.5): the points the throw pays that the best
+    # throw does not; an answer with one never matches the best. Answers stored before have none.
+    5: ("ALTER TABLE quiz_answers ADD COLUMN penalty INTEGER NOT NULL DEFAULT 0",),
 }
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -379,8 +383,23 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
                     raise LedgerError(f"{path} holds tables but no okeytool schema version; it was left untouched")
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             for statement in MIGRATIONS[version]:
-                conn.execute(statement)
+                if not _adds_a_column_it_has(conn, statement):
+                    conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {version + 1}")
+
+
+#: A step that adds a column: ``ALTER TABLE name ADD COLUMN column ...``.
+_ADD_COLUMN = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", re.IGNORECASE)
+
+
+def _adds_a_column_it_has(conn: sqlite3.Connection, statement: str) -> bool:
+    """True for a step adding a column the table already has (a ledger whose version was set back
+    while its tables stayed, as ``CREATE TABLE IF NOT EXISTS`` allows for a table)."""
+    adds = _ADD_COLUMN.match(statement)
+    if adds is None:
+        return False
+    table, column = adds.groups()
+    return any(row[1] == column for row in conn.execute(f"PRAGMA table_info({table})"))
 
 
 _committed = 0

@@ -3,9 +3,11 @@
 Each answer is one row of ``quiz_answers`` (schema step 4 of :mod:`okeytool.ledger.database`),
 written in its own transaction as soon as the player has answered: the position's id, the throw,
 the best throw, their win chances, the cost (the chance given up, NULL for a throw that could not
-be graded), the seconds the player took and the position's distance from a win (its deficiency;
-in 101 the chance is the chance to open and the distance the fewest draws to open). The progress
-is summed by game (classic and 101, whose distances mean different things) and distance.
+be graded), the seconds the player took, the position's distance from a win (its deficiency; in
+101 the chance is the chance to open and the distance the draws to open at the fewest) and, in
+101, the discard penalty the throw paid that the best throw avoids (an answer with one never
+matches the best). The progress is summed by game (classic and 101, whose costs and distances mean
+different things) and distance.
 """
 
 from __future__ import annotations
@@ -22,19 +24,23 @@ from okeytool.errors import LedgerError
 from okeytool.ledger.database import LedgerFile, ledger_failure, transaction
 from okeytool.ledger.paths import db_path
 
-_COLUMNS = ("position", "rules", "thrown", "best", "chance_thrown", "chance_best", "cost", "seconds", "distance")
+_COLUMNS = (
+    "position", "rules", "thrown", "best", "chance_thrown", "chance_best", "cost", "seconds", "distance", "penalty"
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Progress:
-    """Answers summed up: how many, how many could be graded, how many matched the best (cost 0),
-    the average cost of the graded ones (None without any) and the average seconds per answer."""
+    """Answers summed up: how many, how many could be graded, how many matched the best (no chance
+    given up, no penalty the best avoids), how many paid such a penalty (101), the average cost of
+    the graded ones (None without any) and the average seconds per answer."""
 
     answers: int
     graded: int
     matched: int
     average_cost: float | None
     average_seconds: float | None
+    penalties: int = 0
 
     @property
     def accuracy(self) -> float | None:
@@ -42,7 +48,8 @@ class Progress:
         return self.matched / self.graded if self.graded else None
 
     def to_json(self) -> dict[str, object]:
-        """``{"answers", "graded", "matched", "accuracy", "average_cost", "average_seconds"}``."""
+        """``{"answers", "graded", "matched", "accuracy", "average_cost", "average_seconds",
+        "penalties"}``."""
         return {
             "answers": self.answers,
             "graded": self.graded,
@@ -50,28 +57,37 @@ class Progress:
             "accuracy": self.accuracy,
             "average_cost": self.average_cost,
             "average_seconds": self.average_seconds,
+            "penalties": self.penalties,
         }
 
 
 @dataclass(frozen=True)
 class QuizStats:
-    """Every answer's progress, and the same by game and distance (classic first, then 101; the
-    smallest distance first): ``(game, distance, progress)``."""
+    """The progress of the answers of one game or all, in all (``total``), by game
+    (``by_game``: classic first, then 101) and by game and distance (``by_distance``:
+    ``(game, distance, progress)``, the smallest distance first). A cost is a win chance in
+    classic and a chance to open in 101, so only a game's own average cost means something."""
 
     total: Progress
+    by_game: tuple[tuple[str, Progress], ...]
     by_distance: tuple[tuple[str, int, Progress], ...]
 
     def to_json(self) -> dict[str, object]:
-        """``{"total": PROGRESS, "by_distance": [{"game", "distance", ...PROGRESS}]}``."""
+        """``{"total": PROGRESS, "by_game": [{"game", ...PROGRESS}], "by_distance": [{"game",
+        "distance", ...PROGRESS}]}``."""
         return {
             "total": self.total.to_json(),
+            "by_game": [{"game": g, **p.to_json()} for g, p in self.by_game],
             "by_distance": [{"game": g, "distance": d, **p.to_json()} for g, d, p in self.by_distance],
         }
 
 
-#: What :class:`Progress` is made of: answers, graded, matched (cost 0), the sums of the costs and
-#: of the seconds.
-_SUMS = "count(*), count(cost), coalesce(sum(cost = 0), 0), sum(cost), coalesce(sum(seconds), 0)"
+#: What :class:`Progress` is made of: answers, graded, matched (no cost, no penalty), the sums of
+#: the costs and of the seconds, and the answers that paid a penalty.
+_SUMS = (
+    "count(*), count(cost), coalesce(sum(cost = 0 AND penalty = 0), 0), sum(cost), coalesce(sum(seconds), 0), "
+    "coalesce(sum(penalty > 0), 0)"
+)
 
 
 def _progress(rows: list[tuple[Any, ...]]) -> Progress:
@@ -85,10 +101,11 @@ def _progress(rows: list[tuple[Any, ...]]) -> Progress:
         sum(int(r[2]) for r in rows),
         cost / graded if graded else None,
         seconds / answers if answers else None,
+        sum(int(r[5]) for r in rows),
     )
 
 
-def _game(rules: str) -> str:
+def game_of_rules(rules: str) -> str:
     """The game whose positions a profile's answers are (``classic`` or ``101``); the name itself
     for a profile this okeytool does not know."""
     from okeytool.errors import InputError
@@ -99,6 +116,10 @@ def _game(rules: str) -> str:
         return game_of(get_rules(rules)).name
     except InputError:
         return rules
+
+
+def _order(game: str) -> tuple[bool, str]:
+    return game != "classic", game
 
 
 class QuizBook(LedgerFile):
@@ -123,15 +144,20 @@ class QuizBook(LedgerFile):
         names = [d[0] for d in cursor.description]
         return [dict(zip(names, row)) for row in cursor.fetchall()]
 
-    def stats(self) -> QuizStats:
-        """The progress of every answer stored, and by game and distance."""
-        total = _progress([self.conn.execute(f"SELECT {_SUMS} FROM quiz_answers").fetchone()])
+    def stats(self, game: str | None = None) -> QuizStats:
+        """The progress of the answers stored (of ``game`` only, ``classic`` or ``101``, when
+        given), in all, by game and by game and distance."""
         grouped = f"SELECT rules, distance, {_SUMS} FROM quiz_answers GROUP BY rules, distance"
         by: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
         for row in self.conn.execute(grouped).fetchall():
-            by.setdefault((_game(row[0]), int(row[1])), []).append(row[2:])
-        order = sorted(by, key=lambda key: (key[0] != "classic", key[0], key[1]))
-        return QuizStats(total, tuple((g, d, _progress(by[g, d])) for g, d in order))
+            kind = game_of_rules(row[0])
+            if game is None or kind == game:
+                by.setdefault((kind, int(row[1])), []).append(row[2:])
+        games = sorted({g for g, _ in by}, key=_order)
+        by_game = tuple((g, _progress([r for (k, _), rows in by.items() if k == g for r in rows])) for g in games)
+        order = sorted(by, key=lambda key: (*_order(key[0]), key[1]))
+        total = _progress([r for rows in by.values() for r in rows])
+        return QuizStats(total, by_game, tuple((g, d, _progress(by[g, d])) for g, d in order))
 
 
 @contextmanager

@@ -180,6 +180,21 @@ METHOD_NOTES = {
 }
 
 
+#: Why a row's chance was not computed, in words.
+STOP_NOTES = {
+    "work": "the ranking's work limit was reached",
+    "time": "the time limit was reached first",
+    "memory": "the recursion's memory limit was reached",
+}
+#: How a command computes more rows, said when the work stopped some.
+MORE_WORK = "a longer --time-limit computes more"
+
+
+def stop_note(stopped: str, more_work: str = MORE_WORK) -> str:
+    """Why rows were not computed, in words; for the work limit, how to compute more."""
+    return f"{STOP_NOTES[stopped]}; {more_work}" if stopped == "work" else STOP_NOTES[stopped]
+
+
 def chance_renderables(
     deal: Deal,
     ranking: ChanceRanking,
@@ -187,9 +202,11 @@ def chance_renderables(
     rows: int | None = None,
     heading: bool = True,
     marks: Mapping[Tile, str] | None = None,
+    more_work: str = MORE_WORK,
 ) -> list[RenderableType]:
     """The discards (the best ``rows``) with their win chance and expected points, the model, and the
-    advice; ``marks``: short words beside a throw's tile."""
+    advice; ``marks``: short words beside a throw's tile; ``more_work``: how to compute more rows,
+    said when the work stopped some."""
     out = _heading(deal, ranking.tiles) if heading else []
     columns = ["#", "throw", "result", "deficiency", "accepts", "win chance", "points", "useful tiles (unseen)"]
     table = Table(*columns, box=None)
@@ -208,12 +225,13 @@ def chance_renderables(
         )
     out.append(table)
     out.extend(cut_note(len(ranking.rows[:rows]), len(ranking.rows)))
-    out.extend(chance_advice_lines(ranking))
+    out.extend(chance_advice_lines(ranking, more_work))
     return out
 
 
-def chance_advice_lines(ranking: ChanceRanking) -> list[Text]:
-    """The model line, the method's note when it is not exact, and the one-sentence recommendation."""
+def chance_advice_lines(ranking: ChanceRanking, more_work: str = MORE_WORK) -> list[Text]:
+    """The model line, the method's note when it is not exact, and the one-sentence recommendation;
+    ``more_work``: how to compute more rows, said when the work stopped some."""
     model = ranking.model
     draws = f"{model.draws} draw{'s' if model.draws != 1 else ''}"
     lines = [
@@ -226,18 +244,11 @@ def chance_advice_lines(ranking: ChanceRanking) -> list[Text]:
     missing = sum(1 for row in ranking.rows if not row.computed)
     if missing and model.stopped is not None:
         rows = f"{missing} of {len(ranking.rows)} throws"
-        lines.append(Text(f"not computed: {rows} ({STOP_NOTES[model.stopped]}); they keep the order of "
+        why = stop_note(model.stopped, more_work)
+        lines.append(Text(f"not computed: {rows} ({why}); they keep the order of "
                           "deficiency and acceptance, below the computed throws", style="yellow"))  # fmt: skip
     lines.append(Text(recommendation(ranking), style="bold"))
     return lines
-
-
-#: Why a row's chance was not computed, in words.
-STOP_NOTES = {
-    "work": "the ranking's work limit was reached; discard --chance with a longer --time-limit computes more",
-    "time": "the time limit was reached first",
-    "memory": "the recursion's memory limit was reached",
-}
 
 
 def percent(chance: float) -> str:

@@ -21,6 +21,14 @@ def _interval(pair: Sequence[float] | None, scale: float = 100.0, unit: str = " 
     return f"(95 %: {scale * pair[0]:+.2f} to {scale * pair[1]:+.2f}{unit})"
 
 
+def _rate_interval(pair: Sequence[float] | None) -> str:
+    """A rate's 95 % interval, in percent and within 0-100."""
+    if pair is None:
+        return "(no interval: one deal or none)"
+    low, high = (min(1.0, max(0.0, end)) for end in pair)
+    return f"(95 %: {100 * low:.1f} to {100 * high:.1f} %)"
+
+
 def render_summary(summary: Mapping[str, Any]) -> None:
     """Print an arena summary (arena.md's ``--json`` object) as tables and sentences."""
     out = console()
@@ -93,15 +101,16 @@ def _render_okey101(figures: Mapping[str, Any], forfeits: int) -> None:
     if difference.get("unopened_rate") is not None:
         out.print(
             Text(
-                f"difference in unopened: {100 * difference['unopened_rate']:+.2f} points of rate "
-                f"{_interval(difference['unopened_rate_ci95'])}; in penalties/round: "
-                f"{difference['penalties_per_round']:+.3f} {_interval(difference['penalties_per_round_ci95'], 1.0, '')}"
+                f"difference in the share never opened (lower is better): {100 * difference['unopened_rate']:+.2f} "
+                f"points {_interval(difference['unopened_rate_ci95'], unit=' points')}; in penalties/round (lower "
+                f"is better): {difference['penalties_per_round']:+.3f} "
+                f"{_interval(difference['penalties_per_round_ci95'], 1.0, '')}"
             )
         )
     out.print(
         Text(
             f"rounds someone went out: {_percent(figures['finish_rate'])} "
-            f"{_interval(figures.get('finish_rate_ci95'))}; aborted: "
+            f"{_rate_interval(figures.get('finish_rate_ci95'))}; aborted: "
             f"{_percent(figures['aborted_rate'])}; forfeits: {forfeits}"
         )
     )

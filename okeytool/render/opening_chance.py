@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from okeytool.deal import Deal
+from okeytool.render.analysis import MORE_WORK, stop_note
 from okeytool.render.opening import opening_table
 from okeytool.render.rows import cut_note
 from okeytool.render.tiles import deal_text, tile_text, tiles_text
@@ -23,11 +24,6 @@ METHOD_NOTES = {
     "or makes a pair, else thrown back",
     "exact-capped": "exact where computed; the rows the work did not reach are not computed",
     "climb-capped": "a lower bound (climb) where computed; the rows the work did not reach are not computed",
-}
-#: Why a row's chance was not computed, in words.
-STOP_NOTES = {
-    "work": "the ranking's work limit was reached; a longer --time-limit computes more",
-    "time": "the time limit was reached first",
 }
 
 
@@ -50,10 +46,16 @@ def _chance_cell(row: OpeningChanceRow) -> Text:
 
 
 def opening_chance_renderables(
-    deal: Deal, ranking: OpeningChanceRanking, *, rows: int | None = None, heading: bool = True
+    deal: Deal,
+    ranking: OpeningChanceRanking,
+    *,
+    rows: int | None = None,
+    heading: bool = True,
+    more_work: str = MORE_WORK,
 ) -> list[RenderableType]:
     """Whether the hand can open now, the throws (the best ``rows``) with their penalty, the
-    opening they leave, their pairs and their chance to open, the model, and the advice."""
+    opening they leave, their pairs and their chance to open, the model, and the advice;
+    ``more_work``: how to compute more rows, said when the work stopped some."""
     out: list[RenderableType] = []
     if heading:
         out.append(deal_text(deal))
@@ -85,7 +87,7 @@ def opening_chance_renderables(
         for k, wait in enumerate(ranking.waits):
             waits.append(" " if k else "").append_text(tile_text(wait.tile, deal)).append(f" ({wait.unseen})")
         out.append(waits)
-    out.extend(advice_lines(ranking))
+    out.extend(advice_lines(ranking, more_work))
     return out
 
 
@@ -100,9 +102,9 @@ def _open_now(ranking: OpeningChanceRanking) -> str:
     return "this hand can open now: " + " or ".join(how)
 
 
-def advice_lines(ranking: OpeningChanceRanking) -> list[Text]:
-    """The model line, the method's note when it is not exact, the rows not computed, and the
-    one-sentence recommendation."""
+def advice_lines(ranking: OpeningChanceRanking, more_work: str = MORE_WORK) -> list[Text]:
+    """The model line, the method's note when it is not exact, the rows not computed (``more_work``:
+    how to compute more), and the one-sentence recommendation."""
     model = ranking.model
     lines = [
         Text(
@@ -117,7 +119,8 @@ def advice_lines(ranking: OpeningChanceRanking) -> list[Text]:
     if missing and model.stopped is not None:
         lines.append(
             Text(
-                f"not computed: {missing} of {len(ranking.rows)} throws ({STOP_NOTES[model.stopped]}); they keep "
+                f"not computed: {missing} of {len(ranking.rows)} throws ({stop_note(model.stopped, more_work)}); "
+                "they keep "
                 "the 101 ranking's order, below the computed throws",
                 style="yellow",
             )

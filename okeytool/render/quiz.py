@@ -14,10 +14,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from okeytool.render.analysis import chance_renderables, deficiency_words, number_words, percent
-from okeytool.render.opening_chance import opening_chance_renderables
+from okeytool.render.analysis import deficiency_words, number_words, percent
 from okeytool.render.tiles import deal_text, meld_text, tiles_text
-from okeytool.solver.classic.chance import ChanceRanking
 
 if TYPE_CHECKING:
     from okeytool.arena.quiz import Position, Verdict
@@ -56,32 +54,56 @@ def verdict_renderable(verdict: Verdict, *, rows: int = 5) -> RenderableType:
     if not d.graded:
         line.append(": not graded", style="yellow")
         line.append(f" (its {what} was not computed and the plain ranking puts it below the best)")
-    elif d.matched:
+    elif verdict.matched:
         line.append(": the best throw", style="bold green")
     else:
         line.append("; best ").append_text(tiles_text([d.best], deal))
         line.append(f" ({_chance(what, d.chance_best)})")
-        line.append(f": cost {percent(d.lost or 0.0)} of {what}", style="bold red")
+        cost = f"cost {percent(d.lost or 0.0)} of {what}"
+        if verdict.penalty:
+            cost += f" and a penalty of {verdict.penalty} points"
+        line.append(f": {cost}", style="bold red")
     out: list[RenderableType] = [line]
     if verdict.penalty:
-        out.append(
-            Text(f"your throw costs a penalty of {verdict.penalty} points (a real okey or a tile that lays off on "
-                 "the table), so it counts as no chance to open while a throw without one exists", style="bold red")
-        )  # fmt: skip
+        out.append(Text(f"{d.thrown} {_penalty_reason(verdict)}; the best throw pays no penalty", style="red"))
     out.append(Text(f"the hand was {distance_words(verdict)}", style="dim"))
-    ranking = verdict.ranking
-    if isinstance(ranking, ChanceRanking):
-        out += chance_renderables(deal, ranking, rows=rows, heading=False)
+    if verdict.position.opens:
+        from okeytool.render.opening_chance import opening_chance_renderables
+        from okeytool.solver.okey101.chance import OpeningChanceRanking
+
+        assert isinstance(verdict.ranking, OpeningChanceRanking)
+        out += opening_chance_renderables(deal, verdict.ranking, rows=rows, heading=False, more_work=MORE_WORK)
+        if verdict.ranking.best.penalty and verdict.ranking.best_without_penalty is not None:
+            out.append(Text("the quiz's best throw is the best one without a penalty", style="dim"))
     else:
-        out += opening_chance_renderables(deal, ranking, rows=rows, heading=False)
+        from okeytool.render.analysis import chance_renderables
+        from okeytool.solver.classic.chance import ChanceRanking
+
+        assert isinstance(verdict.ranking, ChanceRanking)
+        out += chance_renderables(deal, verdict.ranking, rows=rows, heading=False, more_work=MORE_WORK)
     return Group(*out)
+
+
+#: How the quiz computes more rows of a ranking.
+MORE_WORK = "a larger --work computes more"
+
+
+def _penalty_reason(verdict: Verdict) -> str:
+    """Why the throw costs its penalty, from its ranking row (rules.md 5.5)."""
+    from okeytool.solver.okey101.chance import OpeningChanceRanking
+
+    ranking = verdict.ranking
+    assert isinstance(ranking, OpeningChanceRanking)
+    reasons = next(r.row.reasons for r in ranking.rows if r.tile == verdict.decision.thrown)
+    words = {"okey": "is a real okey", "isler": "lays off on a meld on the table (işler taş)"}
+    return " and ".join(words.get(r, r) for r in reasons) or "costs a penalty"
 
 
 def distance_words(verdict: Verdict) -> str:
     """How far the position was: from a win (classic) or from opening (101), in words."""
     if verdict.position.opens:
         n = verdict.distance
-        return f"{number_words(n)} draw{'s' if n != 1 else ''} from opening at the fewest"
+        return f"at least {number_words(n)} draw{'s' if n != 1 else ''} from opening"
     return deficiency_words(verdict.distance)
 
 
@@ -92,7 +114,7 @@ def _chance(what: str, value: float | None) -> str:
 def session_text(verdicts: Sequence[Verdict]) -> Text:
     """One line on a session: matched, graded, total and average cost, seconds per answer."""
     graded = [v for v in verdicts if v.cost is not None]
-    matched = sum(v.decision.matched for v in verdicts)
+    matched = sum(v.matched for v in verdicts)
     cost = sum(v.cost or 0.0 for v in graded)
     seconds = sum(v.seconds for v in verdicts) / len(verdicts) if verdicts else 0.0
     text = Text(f"{matched} of {len(graded)} graded answers matched the best", style="bold")
@@ -103,18 +125,26 @@ def session_text(verdicts: Sequence[Verdict]) -> Text:
 
 
 def stats_renderable(stats: QuizStats) -> RenderableType:
-    """Accuracy, average cost and time per answer, by game and distance and in all."""
+    """Accuracy, average cost and time per answer, by game and distance, and each game in all
+    (the games' costs are different chances, so there is no total across games)."""
     if not stats.total.answers:
         return Text("no quiz answers yet: 'okeytool quiz' deals some positions")
     table = Table(title="quiz progress", title_justify="left", show_edge=False, pad_edge=False)
-    for column in ("game", "distance", "answers", "graded", "matched", "accuracy", "average cost", "time per answer"):
+    columns = ("game", "distance", "answers", "graded", "matched", "accuracy", "average cost", "penalties",
+               "time per answer")  # fmt: skip
+    for column in columns:
         table.add_column(column)
-    for game, distance, progress in stats.by_distance:
-        table.add_row(game, str(distance), *_cells(progress))
-    table.add_row("all", "", *_cells(stats.total), style="bold")
-    notes = ["distance: in classic, how many tiles from a win the hand is after its best throw"]
-    if any(game != "classic" for game, _, _ in stats.by_distance):
-        notes.append("in 101, the fewest draws that could open the hand after its best throw; cost: chance to open")
+    for game, progress in stats.by_game:
+        for kind, distance, row in stats.by_distance:
+            if kind == game:
+                table.add_row(Text(game), str(distance), *_cells(row))
+        table.add_row(Text(game), "all", *_cells(progress), style="bold")
+    notes = ["distance: in classic, how many tiles from a win the hand is after its best throw; cost: win chance"]
+    if any(game == "101" for game, _ in stats.by_game):
+        notes.append(
+            "in 101, at least how many draws from opening; cost: chance to open; penalties: throws that paid "
+            "one the best throw avoids"
+        )
     return Group(table, *(Text(note, style="dim") for note in notes))
 
 
@@ -122,4 +152,7 @@ def _cells(progress: Progress) -> list[str]:
     accuracy = "-" if progress.accuracy is None else percent(progress.accuracy)
     cost = "-" if progress.average_cost is None else percent(progress.average_cost)
     seconds = "-" if progress.average_seconds is None else f"{progress.average_seconds:.1f} s"
-    return [str(progress.answers), str(progress.graded), str(progress.matched), accuracy, cost, seconds]
+    return [
+        str(progress.answers), str(progress.graded), str(progress.matched), accuracy, cost, str(progress.penalties),
+        seconds,
+    ]  # fmt: skip

@@ -77,8 +77,8 @@ class WorkBudget:
     seconds: float | None = None
     deadline: float | None = None
 
-    #: The seconds of work when ``seconds`` is None.
-    default_seconds: ClassVar[float] = 2.0
+    #: The seconds of work when ``seconds`` is None: each game's ``Effort`` sets its own.
+    default_seconds: ClassVar[float]
 
     @property
     def budget(self) -> float:
