@@ -144,13 +144,16 @@ def grade(
 ) -> Verdict:
     """The verdict on throwing ``thrown`` in ``position`` by ``ranking`` (:func:`rank`).
     Raises :class:`KeyError` for a tile not in the hand."""
+    if position.opens:
+        from okeytool.arena.quiz101 import grade_101
+        from okeytool.solver.okey101.chance import OpeningChanceRanking
+
+        assert isinstance(ranking, OpeningChanceRanking), "a 101 position is graded by its opening chance"
+        return grade_101(position, thrown, ranking, seconds)
     from okeytool.solver.classic.analysis import plain_rank
     from okeytool.solver.classic.chance import ChanceRanking
 
-    if not isinstance(ranking, ChanceRanking):
-        from okeytool.arena.quiz101 import grade_101
-
-        return grade_101(position, thrown, ranking, seconds)
+    assert isinstance(ranking, ChanceRanking), "a classic position is graded by its win chance"
 
     deal = position.deal
     rows = tuple(Grade(r.tile, r.chance, plain_rank(deal, r.option)) for r in ranking.rows)
