@@ -395,6 +395,25 @@ def test_matches_of_five_counted_rounds_are_scored_as_the_ledger_scores_a_game()
     document = matches.to_json()
     assert document["played"] == 1 and document["challenger"]["wins"] == 0
     assert document["champion"]["wins"] == pytest.approx(1 / 3)
+    # by team, partners opposite: seats 0+2 total 99 - 202 + 2 x starting points, seats 1+3 291 + 252 + the
+    # same: the challenger's team (with seat 2) wins the match
+    assert matches.teams_done == [(0, 1, 0)]
+    teams = document["teams"]
+    assert teams["played"] == 1 and teams["challenger_team"]["wins"] == 1 and teams["other_team"]["wins"] == 0
+
+
+def test_team_matches_of_equal_policies_come_out_even() -> None:
+    """Duplicate deals with one policy in every seat: the four games of a deal are the same game,
+    the challenger's team is each team in turn, so the team difference is exactly 0."""
+    from okeytool.arena.summary import Tally
+
+    run = ArenaRun("101", "greedy", "greedy", deals=40, seed=5)
+    tally = Tally(run.the_rules())
+    for games in play(run):
+        tally.add(games)
+    summary = tally.to_json(run, 1.0)["okey101"]["matches"]["teams"]
+    assert summary["played"] > 0
+    assert summary["difference"]["win_rate"] == 0 and summary["challenger_team"] == summary["other_team"]
 
 
 def test_the_policy_help_names_every_policy_of_each_game() -> None:

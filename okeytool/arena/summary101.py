@@ -14,8 +14,10 @@ From each game's ``end`` event (its scores, how each seat opened, each seat's di
   ``rounds`` counted rounds (rules.md 5.7: an aborted round does not count) scored as the ledger
   scores a game (:func:`okeytool.score.standings`: the totals, the lowest wins, ties all win); each
   side's match wins (the champion's per seat) and the difference with its 95 % interval, the
-  matches that start at one deal taken as one cluster. A match not finished by the last deal is
-  not counted.
+  matches that start at one deal taken as one cluster; and the same matches scored two against two
+  (``teams``: partners opposite, a team's total the sum of its partners', as the ledger scores a
+  partnership game), the challenger's team (the challenger and the champion opposite) against the
+  other two seats. A match not finished by the last deal is not counted.
 """
 
 from __future__ import annotations
@@ -28,8 +30,11 @@ from typing import Any
 from okeytool.arena.stats import DIGITS, SEATS, clustered_mean
 from okeytool.rules import Rules
 from okeytool.score import RoundScore, ScoreItem, Standings, extended, standings
+from okeytool.score.teams import Teams, team_standings
 
 PLAYERS = tuple(str(s) for s in range(SEATS))
+#: Partnership 101 at the table: partners sit opposite (seats 0 and 2 against 1 and 3).
+TEAMS = Teams((("0", "2"), ("1", "3")))
 
 
 def _rounded(value: float | None) -> float | None:
@@ -77,6 +82,9 @@ class Matches:
     running: dict[int, tuple[int, Standings]] = field(default_factory=dict)
     #: Per finished match: (the deal it started at, challenger won 1/0, champion seats that won).
     done: list[tuple[int, int, int]] = field(default_factory=list)
+    #: Per finished match, scored by team: (the deal it started at, the challenger's team won 1/0,
+    #: the other team won 1/0; both win when level).
+    teams_done: list[tuple[int, int, int]] = field(default_factory=list)
 
     def add(self, deal: int, game: int, winner: int | None, finish: str | None, scores: Sequence[int]) -> None:
         start, before = self.running.get(game, (deal, standings(self.rules, PLAYERS, ())))
@@ -96,6 +104,9 @@ class Matches:
         del self.running[game]
         won = {int(p) for p in after.winners}
         self.done.append((start, int(game in won), len(won - {game})))
+        ours = TEAMS.team_of(str(game))
+        winners = team_standings(TEAMS, after).winners
+        self.teams_done.append((start, int(ours in winners), int(any(w != ours for w in winners))))
 
     def to_json(self) -> dict[str, Any]:
         """``{"rounds", "played", "challenger": {"wins", "win_rate"}, "champion": {...}, "difference":
@@ -112,6 +123,24 @@ class Matches:
             "played": played,
             "challenger": {"wins": wins, "win_rate": _rounded(wins / played) if played else None},
             "champion": {"wins": _rounded(champion), "win_rate": _rounded(champion / played) if played else None},
+            "difference": {"win_rate": _rounded(difference), "win_rate_ci95": _interval(interval)},
+            "teams": self._teams_json(),
+        }
+
+    def _teams_json(self) -> dict[str, Any]:
+        """The same matches scored two against two (partners opposite, as ``game new --teams``
+        scores them): the challenger's team (the challenger and a champion) against two champions."""
+        played = len(self.teams_done)
+        ours = sum(o for _, o, _ in self.teams_done)
+        theirs = sum(t for _, _, t in self.teams_done)
+        clusters: dict[int, list[float]] = {}
+        for start, won, lost in self.teams_done:
+            clusters.setdefault(start, []).append(won - lost)
+        difference, interval = clustered_mean(list(clusters.values()))
+        return {
+            "played": played,
+            "challenger_team": {"wins": ours, "win_rate": _rounded(ours / played) if played else None},
+            "other_team": {"wins": theirs, "win_rate": _rounded(theirs / played) if played else None},
             "difference": {"win_rate": _rounded(difference), "win_rate_ci95": _interval(interval)},
         }
 

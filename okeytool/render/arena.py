@@ -124,3 +124,13 @@ def _render_okey101(figures: Mapping[str, Any], forfeits: int) -> None:
         if matches["difference"]["win_rate_ci95"] is not None:
             line += f" {_interval(matches['difference']['win_rate_ci95'], unit='')}"
         out.print(Text(line))
+        teams = matches.get("teams")
+        if teams and teams["played"]:
+            ours, theirs = teams["challenger_team"]["win_rate"], teams["other_team"]["win_rate"]
+            line = (
+                f"the same matches two against two (partners opposite): the challenger's team won "
+                f"{_percent(ours)}, the other {_percent(theirs)}"
+            )
+            if teams["difference"]["win_rate_ci95"] is not None:
+                line += f" {_interval(teams['difference']['win_rate_ci95'], unit='')}"
+            out.print(Text(line))
