@@ -140,3 +140,16 @@ def test_a_hand_is_elden_exactly_when_some_discard_leaves_tiles_that_all_lay_out
         assert elden == any(leaves), (str(deal.indicator), [str(t) for t in tiles])
         both[elden] += 1
     assert min(both) > 5
+
+
+def test_among_equal_throws_the_lower_tile_goes_first() -> None:
+    """Throws alike in penalty, opening left and pairs are ordered by the tile's value, lowest first:
+    a higher tile kept counts more towards an opening still to make (rules.md 5.2)."""
+    deal = make_deal("K9", "101")
+    rows = discard_101(deal, hand(deal, "R1-4 B9-11 K5 Y5 R5 K11-13 Y1 Y3 Y8 B1 B3 R12 R13 K2 Y12")).discards
+    first = (rows[0].penalty, rows[0].open_points, rows[0].pairs)
+    alike = [r for r in rows if (r.penalty, r.open_points, r.pairs) == first]
+    values = [r.tile.number for r in alike]
+    assert len(alike) >= 3 and values == sorted(values) and values[0] < values[-1]
+    order = [str(r.tile) for r in alike]
+    assert order.index("Y3") < order.index("R4")  # canonical order alone would throw R4 first

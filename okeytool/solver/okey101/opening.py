@@ -34,6 +34,7 @@ from okeytool.solver.melds.validator import faces_meld_kind
 from okeytool.solver.okey101.layoffs import LayOff, TableMeld, isler_tiles, lay_offs
 from okeytool.solver.okey101.search import OpeningLayout, OpeningSearch
 from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile, face_index, index_colour, index_number
+from okeytool.values import tile_value
 
 SolverName = Literal["search", "cpsat"]
 DEFAULT_OPTIONS = 3
@@ -646,7 +647,9 @@ def discard_101(
 
     Order: winning discards first (all 21 left laid as new melds: elden, or an opening that lays
     everything after someone else opened), a real okey thrown first among them; then discards
-    without penalty; then the higher opening value left; then more pairs; then canonical tile order.
+    without penalty; then the higher opening value left; then more pairs; then the tile of lower
+    value (rules.md 5.2: a higher tile kept counts more towards the opening it may yet make); then
+    canonical tile order.
     ``with_waits``: also list the opening waits after the best discard (a player deciding only what to
     throw, as the arena's policies do, needs the rows alone).
 
@@ -683,7 +686,17 @@ def discard_101(
                 opening=opening,
             )
         )
-    rows.sort(key=lambda r: (not r.wins, not r.okey_finish, r.penalty, -r.open_points, -r.pairs, r.tile))
+    rows.sort(
+        key=lambda r: (
+            not r.wins,
+            not r.okey_finish,
+            r.penalty,
+            -r.open_points,
+            -r.pairs,
+            tile_value(deal, r.tile),
+            r.tile,
+        )
+    )
     top = rows[0]
     waits: tuple[OpeningWait, ...] = ()
     if with_waits and not top.wins and top.open_points < deal.rules.open_points:
