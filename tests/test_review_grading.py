@@ -102,3 +102,28 @@ def test_round_review_time_limit_exit_code_3(run_main, monkeypatch: pytest.Monke
     assert done.code == 0 and json.loads(done.out)["stopped"] is False
     text = run_main("round", "review")
     assert text.code == 0 and "graded throws matched the best" in text.out
+
+
+@pytest.mark.parametrize("deadline", [None, 0.0])
+def test_a_101_throw_that_pays_a_penalty_the_best_avoids_is_never_a_match(deadline: float | None) -> None:
+    """Before opening, a throw that lays off on a table meld (işler taş, 101 points) is not as good
+    as the best throw without a penalty, even where no throw has any chance to open (one draw left)
+    and where the clock computed no chance at all."""
+    from okeytool.deal import Deal
+    from okeytool.parse.notation import parse_tile, parse_tiles
+    from okeytool.round.review import decide
+    from okeytool.rules import get_rules
+    from okeytool.solver.games import game_of
+
+    rules = get_rules("101")
+    deal = Deal(rules, parse_tile("K13"))
+    hand = tuple(sorted(parse_tiles("R1 R3 R5 R9 R12 B2 B4 B6 B8 B12 K2 K4 K6 K8 K11 Y1 Y3 Y5 Y7 Y9 Y11 Y13")))
+    table = [parse_tiles("R10 R11 R12"), parse_tiles("B1 K1 Y1")]
+    grades = game_of(rules).grade_discards(deal, hand, (), table=table, draws=1, deadline=deadline)
+    assert grades.best.penalty == 0
+    for tile in ("R1", "R9"):  # R1 joins the set of ones, R9 the run R10-R12
+        decision = decide(5, hand, parse_tile(tile), grades)
+        assert decision.penalty == rules.discard_penalty and not decision.matched and decision.best != decision.thrown
+        assert decision.to_json()["penalty"] == rules.discard_penalty
+    free = decide(5, hand, parse_tile("Y13"), grades)
+    assert free.penalty == 0 and (free.matched or deadline is not None)

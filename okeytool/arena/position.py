@@ -85,15 +85,19 @@ class Verdict:
     throw lost: ``decision.lost``, None when it could not be graded), the ranking it was graded by,
     the seconds the player took, the position's distance (classic: from a win, the deficiency of
     the best 14 it can keep; 101: the draws to open at the fewest, a lower bound,
-    :func:`~okeytool.arena.quiz101.draws_to_open`) and the discard penalty the throw pays that the
-    best throw does not (101, rules.md 5.5; 0 for none)."""
+    :func:`~okeytool.arena.quiz101.draws_to_open`)."""
 
     position: Position
     decision: Decision
     ranking: ChanceRanking | OpeningChanceRanking
     seconds: float
     distance: int
-    penalty: int = 0
+
+    @property
+    def penalty(self) -> int:
+        """The discard penalty the throw pays that the best throw does not (101, rules.md 5.5; 0
+        for none)."""
+        return self.decision.penalty
 
     @property
     def cost(self) -> float | None:
@@ -105,7 +109,7 @@ class Verdict:
     def matched(self) -> bool:
         """True when the throw was as good as the best: no chance given up and no penalty the best
         avoids (never for an ungraded throw)."""
-        return self.decision.matched and not self.penalty
+        return self.decision.matched
 
     def to_json(self) -> dict[str, object]:
         """The position, the throw, the best, their chances, the cost, the seconds, the distance,

@@ -10,12 +10,13 @@ an işler taş, rules.md 5.5) and its own draws left (the stock shared by the fo
 
 A throw is graded by its chance to open within those draws (rules.md 5.8, the ranking of ``discard
 --rules 101 --chance``), the work bounded by :class:`~okeytool.solver.okey101.chance.Effort`
-(counted in steps, so the same on every machine). While a throw without a penalty exists, the best
-throw is the best of those (a real okey or an işler taş costs 101 points, more than any chance is
-worth; the chance policy of the arena plays so), and a throw that costs a penalty is never as good
-as the best: the verdict counts the chance it gives up and, apart, the penalty it pays
-(:attr:`~okeytool.arena.position.Verdict.penalty`). A throw whose chance was not computed is graded
-by the 101 discard ranking's order: as good as its best, or ungraded.
+(counted in steps, so the same on every machine), as a followed 101 round's review grades one
+(:meth:`~okeytool.solver.okey101.chance.OpeningChanceRanking.grades`). While a throw without a
+penalty exists, the best throw is the best of those (a real okey or an işler taş costs 101 points,
+more than any chance is worth; the chance policy of the arena plays so), and a throw that costs a
+penalty is never as good as the best: the verdict counts the chance it gives up and, apart, the
+penalty it pays (:attr:`~okeytool.arena.position.Verdict.penalty`). A throw whose chance was not
+computed is graded by the 101 discard ranking's order: as good as its best, or ungraded.
 
 The distance of a 101 position is a lower bound of the draws it needs to open: the fewest draws
 after which the 21 tiles its best throw leaves, with a wild for each draw, could open keeping a
@@ -34,9 +35,8 @@ from okeytool.arena.seats import Message, Seat
 from okeytool.arena.table import deal_of, policy_seed
 from okeytool.arena.table101 import play_round_101
 from okeytool.deal import Deal
-from okeytool.round.review import Decision, decide
+from okeytool.round.review import decide
 from okeytool.rules import Rules
-from okeytool.solver.advice import Grade, Grades
 from okeytool.solver.games import game_of
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.tiles import Tile
@@ -118,18 +118,6 @@ def rank_101(position: Position, *, work: float) -> OpeningChanceRanking:
     )  # fmt: skip
 
 
-def opening_grades(ranking: OpeningChanceRanking) -> Grades:
-    """The grades of a 101 position's throws, best first: their chance to open, the throws without
-    a penalty before those with one while one without exists (in each part the computed ones by
-    chance, ties and the rest in the 101 discard ranking's order)."""
-    free = any(not r.penalty for r in ranking.rows)
-    order = sorted(
-        ranking.rows, key=lambda r: (free and bool(r.penalty), r.chance is None, -(r.chance or 0.0), r.plain)
-    )
-    rows = tuple(Grade(r.tile, r.chance, (r.plain,)) for r in order)
-    return Grades(f"opening-chance:{ranking.model.method}", rows, ranking.model.draws)
-
-
 def draws_to_open(deal: Deal, tiles: Sequence[Tile]) -> int:
     """A lower bound of the draws an unopened 21-tile hand needs to open: the fewest ``n`` for
     which the hand with ``n`` wilds more opens keeping a tile to throw, or holds the pairs with
@@ -149,18 +137,11 @@ def draws_to_open(deal: Deal, tiles: Sequence[Tile]) -> int:
 
 
 def grade_101(position: Position, thrown: Tile, ranking: OpeningChanceRanking, seconds: float = 0.0) -> Verdict:
-    """The verdict on throwing ``thrown`` in a 101 position by ``ranking`` (:func:`rank_101`).
-    Raises :class:`KeyError` for a tile not in the hand."""
-    grades = opening_grades(ranking)
-    mine = grades.grade(thrown)
-    best = grades.best
-    row = next(r for r in ranking.rows if r.tile == thrown)
-    best_row = next(r for r in ranking.rows if r.tile == best.tile)
-    penalty = max(0, row.penalty - best_row.penalty)  # what the throw pays that the best does not
-    if penalty:
-        decision = Decision(0, position.hand, thrown, best.tile, mine.value, best.value, grades.method, grades.draws)
-    else:
-        decision = decide(0, position.hand, thrown, grades)
+    """The verdict on throwing ``thrown`` in a 101 position by ``ranking`` (:func:`rank_101`),
+    graded by :meth:`~okeytool.solver.okey101.chance.OpeningChanceRanking.grades`. Raises
+    :class:`KeyError` for a tile not in the hand."""
+    grades = ranking.grades()
+    decision = decide(0, position.hand, thrown, grades)
     left = list(position.hand)
-    left.remove(best.tile)
-    return Verdict(position, decision, ranking, seconds, draws_to_open(position.deal, left), penalty)
+    left.remove(grades.best.tile)
+    return Verdict(position, decision, ranking, seconds, draws_to_open(position.deal, left))

@@ -215,7 +215,8 @@ def _decision_html(number: int, d: Decision, deal: Deal, words: Sequence[str], g
         verdict = '<span class="verdict matched">= best</span>'
         best = f"{tile_html(d.best, deal)} (the throw made)"
     else:
-        verdict = f'<span class="verdict lost">lost {escape(shown(d.lost))}</span>'
+        paid = f" and a penalty of {d.penalty}" if d.penalty else ""
+        verdict = f'<span class="verdict lost">lost {escape(shown(d.lost))}{paid}</span>'
         best = tile_html(d.best, deal)
     marks = {d.thrown: "thrown"}
     if d.graded and not d.matched:

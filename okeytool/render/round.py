@@ -213,6 +213,8 @@ def review_renderable(played: PlayedRound, result: Review) -> RenderableType:
         else:
             best = Text("= best", style="green") if d.matched else tiles_text([d.best], deal)
         lost = grade(d.lost) if d.lost else ""
+        if d.penalty:
+            lost = f"{lost} + penalty {d.penalty}" if lost else f"penalty {d.penalty}"
         table.add_row(str(d.event), tiles_text([d.thrown], deal), best, _or_not(grade, d.chance_thrown),
                       _or_not(grade, d.chance_best), lost, *([str(d.draws)] if chance else []))  # fmt: skip
     graded = len(result.graded)

@@ -48,6 +48,7 @@ class Decision:
     method: str
     draws: int | None = None  # the own draws left the chances were computed for (None: no chance)
     graded: bool = True
+    penalty: int = 0  # the discard penalty the throw pays that the best throw avoids (101)
 
     @property
     def lost(self) -> float | None:
@@ -61,8 +62,9 @@ class Decision:
 
     @property
     def matched(self) -> bool:
-        """True when the throw made was as good as the best one (never for an ungraded throw)."""
-        return self.lost == 0.0
+        """True when the throw made was as good as the best one: nothing lost and no penalty the
+        best avoids (never for an ungraded throw)."""
+        return self.lost == 0.0 and not self.penalty
 
     def to_json(self) -> dict[str, object]:
         """One row of cli.md's ``round review --json`` ``decisions``."""
@@ -78,6 +80,7 @@ class Decision:
             "graded": self.graded,
             "method": self.method,
             "draws": self.draws,
+            "penalty": self.penalty,
         }
 
 
@@ -167,6 +170,9 @@ def decide(number: int, hand: tuple[Tile, ...], tile: Tile, grades: Grades) -> D
     """The decision of throwing ``tile`` from ``hand``, graded by ``grades`` (``number``: the throw's
     event; the quiz grades its throws by the same rule)."""
     top, mine = grades.best, grades.grade(tile)
+    penalty = max(0, mine.penalty - top.penalty)
+    if penalty:  # a penalty the best throw avoids: never as good, whatever its chance
+        return Decision(number, hand, tile, top.tile, mine.value, top.value, grades.method, grades.draws, True, penalty)
     if top.value is not None and mine.value is not None:
         best = tile if mine.value >= top.value else top.tile  # a throw tied with the best is the best
         return Decision(number, hand, tile, best, mine.value, top.value, grades.method, grades.draws)

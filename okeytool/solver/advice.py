@@ -30,13 +30,15 @@ class Penalties:
 
 @dataclass(frozen=True)
 class Grade:
-    """One throw's grade (higher is better; None: its chance was not computed) and its place in
-    the plain ranking (``rank``, lower is better: equal keys are as good by deficiency, acceptance
-    and the ranking's tie-breaks)."""
+    """One throw's grade (higher is better; None: its chance was not computed), its place in the
+    plain ranking (``rank``, lower is better: equal keys are as good by deficiency, acceptance and
+    the ranking's tie-breaks) and the discard penalty it costs (101, rules.md 5.5; 0 for none): a
+    throw that pays a penalty the best throw avoids is never as good as the best."""
 
     tile: Tile
     value: float | None
     rank: tuple[object, ...] = ()
+    penalty: int = 0
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,7 @@ from okeytool.deal import Deal
 from okeytool.errors import InputError
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES, Rules
+from okeytool.solver.advice import Grades
 from okeytool.solver.chance_model import SLOTS, WILD_SLOT, ChanceModel, State, WorkBudget, slot_of, state_of
 from okeytool.solver.okey101.layoffs import TableMeld
 from okeytool.solver.okey101.opening import (
@@ -1171,6 +1172,18 @@ class OpeningChanceRanking:
     def best_without_penalty(self) -> OpeningChanceRow | None:
         """The first row that costs no penalty (None: every throw costs one)."""
         return next((r for r in self.rows if not r.penalty), None)
+
+    def grades(self) -> Grades:
+        """The throws graded by their chance to open, best first: while a throw without a penalty
+        exists, those first (101 points outweigh any chance; rules.md 5.5), and each grade carries
+        its throw's penalty; in each part the computed rows by chance, ties and the rest in the 101
+        discard ranking's order."""
+        from okeytool.solver.advice import Grade, Grades
+
+        free = any(not r.penalty for r in self.rows)
+        order = sorted(self.rows, key=lambda r: (free and r.penalty > 0, r.chance is None, -(r.chance or 0.0), r.plain))
+        rows = tuple(Grade(r.tile, r.chance, (r.plain,), r.penalty) for r in order)
+        return Grades(f"opening-chance:{self.model.method}", rows, self.model.draws)
 
     def to_json(self) -> dict[str, object]:
         """The 101 ``discard --chance`` document (see README): ``discards``, ``model``,

@@ -221,10 +221,11 @@ class Okey101Game(Game):
         deadline: float | None,
     ) -> Grades:
         """22 tiles: a throw's grade is its chance to open within ``draws`` own draws, the throw
-        counted as seen (rules.md 5.8); the best is the highest chance, ties in the 101 discard
+        counted as seen (rules.md 5.8), with its discard penalty (5.5); the best is the highest
+        chance among the throws without a penalty while one exists, ties in the 101 discard
         ranking's order, and a throw whose chance was not computed has none (its place in that
-        order is its plain rank). With fewer than 22 tiles, 0 for a throw that costs a penalty and
-        1 for one that does not."""
+        order is its plain rank) (:meth:`~okeytool.solver.okey101.chance.OpeningChanceRanking.grades`).
+        With fewer than 22 tiles, 0 for a throw that costs a penalty and 1 for one that does not."""
         from okeytool.solver.okey101 import opening
 
         melds = laid_melds(deal, table)
@@ -236,12 +237,11 @@ class Okey101Game(Game):
             for tile in on_table:
                 if tile in others:
                     others.remove(tile)
-            chances = _chance_ranking(deal, hand, others, melds, _round_ask(draws), Effort(deadline=deadline))
-            grades = tuple(Grade(r.tile, r.chance, (r.plain,)) for r in chances.rows)
-            return Grades(f"opening-chance:{chances.model.method}", grades, chances.model.draws)
+            return _chance_ranking(deal, hand, others, melds, _round_ask(draws), Effort(deadline=deadline)).grades()
+        penalty = deal.rules.discard_penalty
         rows = [(t, 0.0 if opening.discard_penalty(deal, t, melds) else 1.0) for t in sorted(set(hand))]
         rows.sort(key=lambda r: -r[1])
-        return Grades("ranking-101", tuple(Grade(t, v, (-v,)) for t, v in rows))
+        return Grades("ranking-101", tuple(Grade(t, v, (-v,), 0 if v else penalty) for t, v in rows))
 
 
 GAME = Okey101Game()
