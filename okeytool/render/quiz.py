@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from okeytool.ledger.quiz import Progress, QuizStats
 
 
+#: How the quiz computes more rows of a ranking.
+MORE_WORK = "a larger --work computes more"
+
+
 def position_renderable(position: Position, number: int, count: int) -> RenderableType:
     """The position as the player sees it before answering: the deal, the tiles, the tiles seen,
     (101) the melds on the table and what opens, and the own draws left."""
@@ -82,10 +86,6 @@ def verdict_renderable(verdict: Verdict, *, rows: int = 5) -> RenderableType:
         assert isinstance(verdict.ranking, ChanceRanking)
         out += chance_renderables(deal, verdict.ranking, rows=rows, heading=False, more_work=MORE_WORK)
     return Group(*out)
-
-
-#: How the quiz computes more rows of a ranking.
-MORE_WORK = "a larger --work computes more"
 
 
 def _penalty_reason(verdict: Verdict) -> str:
