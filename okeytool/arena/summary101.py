@@ -23,7 +23,7 @@ From each game's ``end`` event (its scores, how each seat opened, each seat's di
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +74,15 @@ class SideFigures:
         }
 
 
+def _by_start(values: Iterable[tuple[int, float]]) -> tuple[float | None, tuple[float, float] | None]:
+    """The mean of per-match values and its 95 % interval, the matches that start at one deal taken
+    as one cluster (:func:`~okeytool.arena.stats.clustered_mean`)."""
+    clusters: dict[int, list[float]] = {}
+    for start, value in values:
+        clusters.setdefault(start, []).append(value)
+    return clustered_mean(list(clusters.values()))
+
+
 @dataclass
 class Matches:
     """The matches of ``rounds`` counted rounds played so far, per challenger seat."""
@@ -114,10 +123,7 @@ class Matches:
         played = len(self.done)
         wins = sum(c for _, c, _ in self.done)
         champion = sum(k for _, _, k in self.done) / (SEATS - 1)
-        clusters: dict[int, list[float]] = {}
-        for start, won, others in self.done:
-            clusters.setdefault(start, []).append(won - others / (SEATS - 1))
-        difference, interval = clustered_mean(list(clusters.values()))
+        difference, interval = _by_start((start, won - others / (SEATS - 1)) for start, won, others in self.done)
         return {
             "rounds": self.rules.rounds,
             "played": played,
@@ -133,10 +139,7 @@ class Matches:
         played = len(self.teams_done)
         ours = sum(o for _, o, _ in self.teams_done)
         theirs = sum(t for _, _, t in self.teams_done)
-        clusters: dict[int, list[float]] = {}
-        for start, won, lost in self.teams_done:
-            clusters.setdefault(start, []).append(won - lost)
-        difference, interval = clustered_mean(list(clusters.values()))
+        difference, interval = _by_start((start, won - lost) for start, won, lost in self.teams_done)
         return {
             "played": played,
             "challenger_team": {"wins": ours, "win_rate": _rounded(ours / played) if played else None},
