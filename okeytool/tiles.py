@@ -88,7 +88,7 @@ def colour_indices(colour: int) -> range:
     return range(colour * NUMBERS_PER_COLOUR, (colour + 1) * NUMBERS_PER_COLOUR)
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
     """One tile face: a numbered face, the false joker ``F`` or the joker ``J``.
 
@@ -107,6 +107,33 @@ class Tile:
     def __post_init__(self) -> None:
         if not 0 <= self.index < VECTOR_SIZE:
             raise ValueError(f"tile index out of range: {self.index}")
+
+    # Equality and order by index, as the dataclass would generate them, written out because tiles
+    # are compared in every analysis's inner loops (the generated methods build a tuple a call).
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Tile:
+            return self.index == other.index
+        return NotImplemented
+
+    def __lt__(self, other: Tile) -> bool:
+        if other.__class__ is Tile:
+            return self.index < other.index
+        return NotImplemented
+
+    def __le__(self, other: Tile) -> bool:
+        if other.__class__ is Tile:
+            return self.index <= other.index
+        return NotImplemented
+
+    def __gt__(self, other: Tile) -> bool:
+        if other.__class__ is Tile:
+            return self.index > other.index
+        return NotImplemented
+
+    def __ge__(self, other: Tile) -> bool:
+        if other.__class__ is Tile:
+            return self.index >= other.index
+        return NotImplemented
 
     @classmethod
     def face(cls, colour: int, number: int) -> Tile:
