@@ -30,6 +30,14 @@ class SolverHand:
         """Number of tiles, wilds included."""
         return sum(self.counts) + self.wilds
 
+    def without(self, face: Tile | None) -> SolverHand:
+        """The hand less one tile that plays as plain ``face`` (None: less a wild)."""
+        if face is None:
+            return SolverHand(self.counts, self.wilds - 1)
+        counts = list(self.counts)
+        counts[face.index] -= 1
+        return SolverHand(tuple(counts), self.wilds)
+
 
 @dataclass(frozen=True)
 class Deal:

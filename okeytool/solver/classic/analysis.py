@@ -26,11 +26,11 @@ from okeytool.errors import SolverError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply, unseen
 from okeytool.solver.classic.check import SolverName, Win, best_win, win_rank
-from okeytool.solver.classic.cover import MeldCover
-from okeytool.solver.classic.pairs import pairs_deficiency
+from okeytool.solver.classic.cover import ANY_FACE, MeldCover
+from okeytool.solver.classic.pairs import PAIRS, kept_of_pairs, pairs_counts, pairs_counts_after, pairs_deficiency
 from okeytool.solver.melds.result import ArrangementKind
 from okeytool.solver.melds.search import meld_search
-from okeytool.tiles import FACE_COUNT, Tile
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, Tile
 
 
 @cache
@@ -161,15 +161,26 @@ class DiscardResult:
 class MeldDraws:
     """Faces that may bring a hand closer as a meld hand, and which of them are known to.
 
-    ``exact`` is a face bit mask; None means every face in ``faces`` is known (nothing was relaxed).
+    Both are face bit masks (bit *f* for face index *f*); ``exact`` None means every face in ``faces``
+    is known (nothing was relaxed).
     """
 
-    faces: set[int]
+    faces: int
     exact: int | None
 
     def vouched(self, face: int) -> bool:
         """True if ``face`` needs no check by the exact search."""
         return self.exact is None or bool(self.exact >> face & 1)
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class Analyser:
@@ -208,7 +219,7 @@ class Analyser:
         pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
         cover = self.cover.cover(hand.counts, self.size)
         melds = max(0, self.size - cover.kept - hand.wilds)
-        draws = MeldDraws(cover.face_set(), None)
+        draws = MeldDraws(ALL_FACES_MASK if cover.faces & ANY_FACE else cover.faces, None)
         if hand.wilds + melds > self.wilds and (pairs is None or melds <= pairs):
             # More unfilled slots than wilds: copies could run out. Keep what a layout within the
             # supply vouches for; if none is, the exact search decides.
@@ -216,7 +227,7 @@ class Analyser:
             draws = MeldDraws(draws.faces, certificate.shown)
             if not certificate.realisable:
                 melds = self._exact_melds(hand, melds + 1, pairs)
-                draws = MeldDraws(set(range(FACE_COUNT)), 0)
+                draws = MeldDraws(ALL_FACES_MASK, 0)
         total = melds if pairs is None else min(melds, pairs)
         return Deficiency(total, melds, pairs), draws
 
@@ -260,26 +271,44 @@ class Analyser:
         d = deficiency.total
         if d == 0:
             return []
-        meld_faces = meld_draws.faces if deficiency.melds == d else set()
-        pairs_closer = deficiency.pairs == d
+        meld_faces = meld_draws.faces if deficiency.melds == d else 0
         counts = hand.counts
+        supply = self.supply
+        if deficiency.pairs == d:
+            candidates: Sequence[int] = range(FACE_COUNT)
+            # Seven pairs after a draw depend only on how often the face is held and whether it
+            # has a twin outside: at most four cases, each decided once.
+            paired = pairs_counts(counts, supply)
+            closer: dict[tuple[int, int], bool] = {}
+        else:
+            candidates = _bits(meld_faces)
+            paired = None
         useful = []
-        for face in range(FACE_COUNT):
-            if counts[face] >= self.supply[face]:
+        for face in candidates:
+            held = counts[face]
+            if held >= supply[face]:
                 continue  # no copy of the face can exist beside the hand
-            in_melds = face in meld_faces
-            if not (pairs_closer or in_melds):
-                continue
-            more = list(counts)
-            more[face] += 1
-            after = SolverHand(tuple(more), hand.wilds)
-            if pairs_closer and pairs_deficiency(after.counts, after.wilds, self.supply) < d:
-                useful.append(self.tile_for[face])
-            elif in_melds and (meld_draws.vouched(face) or self._closer(after, d)):
+            if paired is not None:
+                case = (held, supply[face])
+                nearer = closer.get(case)
+                if nearer is None:
+                    after_pairs = pairs_counts_after(paired, held, supply[face])
+                    nearer = closer[case] = 2 * PAIRS - kept_of_pairs(after_pairs, hand.wilds) < d
+                if nearer:
+                    useful.append(self.tile_for[face])
+                    continue
+            if meld_faces >> face & 1 and (meld_draws.vouched(face) or self._closer(self._with(hand, face), d)):
                 useful.append(self.tile_for[face])
         if hand.wilds < self.wilds:
             useful.append(self.deal.wild_tile())
         return useful
+
+    @staticmethod
+    def _with(hand: SolverHand, face: int) -> SolverHand:
+        """The hand with one more copy of a plain face."""
+        more = list(hand.counts)
+        more[face] += 1
+        return SolverHand(tuple(more), hand.wilds)
 
     def _closer(self, after: SolverHand, deficiency: int) -> bool:
         """Exact: the 15-tile hand ``after`` has a meld 14 with deficiency below ``deficiency``."""
@@ -306,7 +335,14 @@ class CpSatAnalyser(Analyser):
         pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
         melds = MeldModel(self.deal, hand, supply=self.supply).meld_deficiency()
         total = melds if pairs is None else min(melds, pairs)
-        return Deficiency(total, melds, pairs), MeldDraws(set(range(FACE_COUNT)), 0)
+        return Deficiency(total, melds, pairs), MeldDraws(ALL_FACES_MASK, 0)
+
+    @staticmethod
+    def _with(hand: SolverHand, face: int) -> SolverHand:
+        """The hand with one more copy of a plain face."""
+        more = list(hand.counts)
+        more[face] += 1
+        return SolverHand(tuple(more), hand.wilds)
 
     def _closer(self, after: SolverHand, deficiency: int) -> bool:
         from okeytool.solver.classic.model import MeldModel
@@ -372,11 +408,21 @@ def rank_discards(
     elif analyser.deal != deal:
         raise ValueError("the analyser is of another deal")
     held, shown = Counter(tiles), Counter(seen)
+    # Unseen copies are counted against the whole 15-tile hand, so once a ranking for every row.
+    counted: dict[Tile, TileCount] = {}
+
+    def count(tile: Tile) -> TileCount:
+        known = counted.get(tile)
+        if known is None:
+            known = counted[tile] = TileCount(tile, unseen(deal, tile, held, shown))
+        return known
+
+    whole = deal.solver_hand(tiles)
     options = []
     for tile in sorted(set(tiles)):
         rest = list(tiles)
         rest.remove(tile)
-        hand = deal.solver_hand(rest)
+        hand = whole.without(deal.plays_as(tile))
         deficiency = analyser.deficiency(hand).total
         if deficiency == 0:
             win = best_win(deal, tuple(rest), tile, solver=solver)
@@ -384,7 +430,7 @@ def rank_discards(
                 raise SolverError(f"the analysis and the check disagree on throwing {tile}")
             options.append(DiscardOption(tile, win, 0, ()))
             continue
-        useful = tuple(sorted(TileCount(t, unseen(deal, t, held, shown)) for t in analyser.useful_draws(hand)))
+        useful = tuple(count(t) for t in sorted(analyser.useful_draws(hand)))  # distinct tiles
         options.append(DiscardOption(tile, None, deficiency, useful))
     options.sort(key=lambda o: _discard_order(deal, o))
     if deep:

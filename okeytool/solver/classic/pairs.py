@@ -15,13 +15,45 @@ from okeytool.tiles import FACE_COUNT, MAX_WILDS
 PAIRS = 7
 
 
+PairsCounts = tuple[int, int, int]
+
+
+def pairs_counts(counts: Sequence[int], supply: Sequence[int]) -> PairsCounts:
+    """What seven pairs see of a hand: faces held twice or more, faces held once, and of those the
+    faces with no twin outside the hand."""
+    doubles = singles = orphans = 0
+    for face in range(FACE_COUNT):
+        n = counts[face]
+        if n >= 2:
+            doubles += 1
+        elif n == 1:
+            singles += 1
+            if supply[face] <= 1:  # no twin exists outside the hand
+                orphans += 1
+    return doubles, singles, orphans
+
+
+def pairs_counts_after(before: PairsCounts, held: int, supply: int) -> PairsCounts:
+    """:func:`pairs_counts` after one more copy of a face held ``held`` times (``supply``: its copies)."""
+    doubles, singles, orphans = before
+    alone = 1 if supply <= 1 else 0
+    if held == 0:
+        return doubles, singles + 1, orphans + alone
+    if held == 1:
+        return doubles + 1, singles - 1, orphans - alone
+    return before
+
+
 def pairs_kept(counts: Sequence[int], wilds: int, supply: Sequence[int]) -> int:
     """Most tiles of the hand that can stay in a seven-pairs hand (at most 14), any hand size."""
-    doubles = sum(1 for n in counts if n >= 2)
-    singles = [f for f in range(FACE_COUNT) if counts[f] == 1]
-    orphans = sum(1 for f in singles if supply[f] <= 1)  # no twin exists outside the hand
-    lone = len(singles) - orphans
-    with_wild = min(wilds, len(singles))
+    return kept_of_pairs(pairs_counts(counts, supply), wilds)
+
+
+def kept_of_pairs(held: PairsCounts, wilds: int) -> int:
+    """:func:`pairs_kept` of a hand that :func:`pairs_counts` describes."""
+    doubles, singles, orphans = held
+    lone = singles - orphans
+    with_wild = min(wilds, singles)
     spare_wilds = wilds - with_wild
     full = min(PAIRS, doubles + with_wild + spare_wilds // 2)
     # Wilds go to the singles that have no twin outside first.
