@@ -23,6 +23,21 @@ Found (2026-12-02): the answers agree on every hand; but near-complete hands nee
 thousands of set choices (one tile away: median 223, max 15,854), so this decomposition is slower
 than the programme it would replace. The per-number walk (van Rijn, Takes & Vis), with a forward and
 a backward pass so that every OPT(hand ± X) is read off one pass, is the candidate left.
+
+``--walk N`` measures that walk (:class:`ByNumber`) on N hands of each distance: the states it
+keeps, over numbers and deepening, against the states the programme solves for a hand it has not
+seen, and whether their OPT agree:
+
+    python -m benchmarks.cover_decomposition --walk 15
+
+Found (2026-12-02, 15 hands a distance; median / max states): one away 106 / 810 against the
+programme's 333 / 2,237; two away 440 / 2,108 against 671 / 1,812; three away 874 / 6,068 against
+550 / 1,421; four or more 1,205 / 11,632 against 563 / 933; OPT agrees on all 60. Unbounded (no
+deepening, no owed slots), the walk kept 3,500 to 78,000 states a hand (one to two open runs a
+colour): the slots left unfilled are what make it large. Each of its states also costs more than a
+state of the programme (the four colours laid one by one), and it gives OPT alone, where one call of
+the programme gives the unfilled faces and the spares too. So the walk is cheaper only one away,
+and it was not built either.
 """
 
 from __future__ import annotations
@@ -185,6 +200,138 @@ class Decomposed:
         return kept, ANY_FACE | ALL_FACES_MASK if whole else faces, spares
 
 
+Column = tuple[int, int, int]  # one colour's open runs before a number: of length 1, 2, and 3 or more
+
+
+class ByNumber:
+    """OPT by a walk over the numbers 1..13 (van Rijn, Takes & Vis), the state before each number
+    being every colour's open runs (at most ``runs`` a colour, as counts of length 1, 2, 3+) and,
+    with ``wrap``, the copies of each 1 kept for a run's end after 13; the value of a state, the
+    most tiles held for each number of slots used. Sets are laid a number at a time (at most two a
+    colour). A state is dropped once its unfilled slots, with those its open runs must still fill
+    at unheld faces, pass a bound; the bound is raised from 0 until an answer is found (iterative
+    deepening), so a hand k away is walked with the bound k.
+
+    It measures the states such a walk needs (``states``, over the deepening); OPT only, which is
+    enough to decide whether the walk is the cheaper core."""
+
+    def __init__(self, wrap: bool, runs: int = 2, sets: int = 2) -> None:
+        self.wrap = wrap
+        self.max_runs = runs
+        self.max_sets = sets
+        self.states: list[int] = []
+
+    def opt(self, counts_by_face: Sequence[int]) -> int:
+        """OPT of the hand (copies per face) in 14 slots, NEG if no choice fills them."""
+        walked = 0
+        for bound in range(ROOM + 1):
+            best, states = self._walk(counts_by_face, bound)
+            walked += states
+            if best > NEG:
+                self.states.append(walked)
+                return best
+        self.states.append(walked)
+        return NEG
+
+    def _walk(self, h: Sequence[int], bound: int) -> tuple[int, int]:
+        start = [NEG] * SLOTS
+        start[0] = 0
+        empty: tuple[Column, ...] = ((0, 0, 0),) * 4
+        keeps = itertools.product(*(range(h[c * 13] + 1) for c in range(4))) if self.wrap else [(0, 0, 0, 0)]
+        layer: dict[tuple[tuple[Column, ...], tuple[int, ...]], list[int]] = {(empty, k): start for k in keeps}
+        states = 0
+        for number in range(1, 14):
+            following: dict[tuple[tuple[Column, ...], tuple[int, ...]], list[int]] = {}
+            for (columns, kept_ones), value in layer.items():
+                for after, sets, widest, reached in self._number(h, number, columns, kept_ones, value, bound):
+                    if sets and not any(widest <= g and 3 * g <= sets <= 4 * g for g in range(1, sets // 3 + 1)):
+                        continue
+                    owed = self._owed(h, number, after, kept_ones)
+                    reached = [v if v > NEG and s - v + owed <= bound else NEG for s, v in enumerate(reached)]
+                    if max(reached) > NEG:
+                        _keep_best(following, (after, kept_ones), reached)
+            layer = following
+            states += len(layer)
+        final = [NEG] * SLOTS
+        for (columns, kept_ones), value in layer.items():
+            for reached in self._wrap_end(columns, kept_ones, value):
+                final = [max(a, b) for a, b in zip(final, reached)]
+        best = NEG
+        for s, v in enumerate(final):
+            if (ROOM - s == 0 or ROOM - s >= 3) and v > NEG and ROOM - v <= bound:
+                best = max(best, v)
+        return best, states
+
+    def _number(self, h: Sequence[int], number: int, columns: tuple[Column, ...], kept_ones: tuple[int, ...],
+                value: list[int], bound: int) -> list[tuple[tuple[Column, ...], int, int, list[int]]]:
+        """Every way to lay the number's slots, colour by colour: (columns after, set slots, the most
+        set slots of one colour, the value)."""
+        partial: dict[tuple[tuple[Column, ...], int, int], list[int]] = {((), 0, 0): value}
+        for colour in range(4):
+            one, two, more = columns[colour]
+            held = h[colour * 13 + number - 1] - (kept_ones[colour] if number == 1 else 0)
+            grown: dict[tuple[tuple[Column, ...], int, int], list[int]] = {}
+            for (done, sets, widest), v in partial.items():
+                for going_on in range(more + 1):
+                    for new in range(self.max_runs - (one + two + going_on) + 1):
+                        for in_sets in range(self.max_sets + 1):
+                            slots = one + two + going_on + new + in_sets
+                            reached = _shifted(v, slots, min(slots, held), bound)
+                            if max(reached) > NEG:
+                                key = (done + ((new, one, two + going_on),), sets + in_sets, max(widest, in_sets))
+                                _keep_best(grown, key, reached)
+            partial = grown
+        return [(done, sets, widest, v) for (done, sets, widest), v in partial.items()]
+
+    def _owed(self, h: Sequence[int], number: int, columns: tuple[Column, ...], kept_ones: tuple[int, ...]) -> int:
+        """Slots the open runs must still fill at the next two numbers beyond the tiles held there."""
+        owed = 0
+        for colour, (one, two, _) in enumerate(columns):
+            for ahead, need in ((number + 1, one + two), (number + 2, one)):
+                if not need:
+                    continue
+                if ahead <= 13:
+                    owed += max(0, need - h[colour * 13 + ahead - 1])
+                elif ahead == 14 and self.wrap:
+                    owed += max(0, need - kept_ones[colour])
+                else:
+                    owed += ROOM + 1  # a run that cannot be finished
+        return owed
+
+    def _wrap_end(self, columns: tuple[Column, ...], kept_ones: tuple[int, ...], value: list[int]) -> list[list[int]]:
+        """The values after the end: runs of 2 or more may take a 1 after 13 (with ``wrap``)."""
+        if any(one for one, _, _ in columns) or (not self.wrap and any(two for _, two, _ in columns)):
+            return []
+        out = [value]
+        if not self.wrap:
+            return out
+        for colour, (_, two, more) in enumerate(columns):
+            out = [_shifted(v, two + j, min(two + j, kept_ones[colour]), ROOM) for v in out for j in range(more + 1)]
+        return out
+
+
+def _shifted(value: list[int], slots: int, gain: int, bound: int) -> list[int]:
+    """The value with ``slots`` more slots holding ``gain`` more tiles, unfilled slots within ``bound``."""
+    out = [NEG] * SLOTS
+    for s in range(SLOTS - slots):
+        v = value[s]
+        if v > NEG and (s + slots) - (v + gain) <= bound:
+            out[s + slots] = v + gain
+    return out
+
+
+def _keep_best(into: dict, key: object, value: list[int]) -> None:  # type: ignore[type-arg]
+    known = into.get(key)
+    into[key] = value if known is None else [max(a, b) for a, b in zip(known, value)]
+
+
+def programme_states(counts: Sequence[int]) -> int:
+    """The states the programme solves for a hand it has not seen (a fresh table)."""
+    cover = MeldCover(True, compiled=False)
+    cover._best_python(*hand_masks(counts), ROOM)
+    return len(cover.memo)
+
+
 def programme(cover: MeldCover, counts: Sequence[int]) -> tuple[int, int, int]:
     """The programme's (kept, faces, spares), spares from its own answers on the hand less a tile."""
     kept, faces = cover._best_python(*hand_masks(counts), ROOM)
@@ -202,7 +349,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--walk", type=int, default=0, metavar="N",
+                        help="measure the walk by number instead, on N hands of each distance")
     args = parser.parse_args()
+    if args.walk:
+        walk_by_number(args.walk, args.seed)
+        return
     rng = random.Random(args.seed)
     cover = MeldCover(True, compiled=False)
     decomposed = Decomposed(True)
@@ -220,6 +372,50 @@ def main() -> None:
         f"set choices a hand needs (every OPT asked): median {statistics.median(choices):.0f}, "
         f"p90 {choices[int(0.9 * len(choices))]}, max {choices[-1]}"
     )
+
+
+def near_hands(count: int, seed: int) -> dict[str, list[list[int]]]:
+    """Plain 14-tile hands by the programme's distance (14 - OPT): 1, 2, 3, and 4 or more, from
+    winning hands with tiles exchanged and from random hands."""
+    from benchmarks.corpus import full_set, random_deal, winning_hand
+    from okeytool.rules import get_rules
+
+    rng = random.Random(seed)
+    rules = get_rules("classic")
+    cover = MeldCover(True)
+    groups: dict[str, list[list[int]]] = {"1": [], "2": [], "3": [], "4+": []}
+    while any(len(g) < count for g in groups.values()):
+        deal = random_deal(rng, rules)
+        hand = winning_hand(rng, deal, wilds=0)
+        if hand is None:
+            continue
+        pool = [t for t in full_set(deal) if not deal.is_wild(t) and t.index < 52]
+        tiles = [t for t in hand]
+        for _ in range(rng.choice((1, 2, 3, 5, 8))):
+            tiles[rng.randrange(len(tiles))] = pool.pop(rng.randrange(len(pool)))
+        counts = [0] * 52
+        for t in tiles:
+            counts[deal.plays_as(t).index] += 1
+        if max(counts) > 2 or sum(counts) != 14:
+            continue
+        distance = ROOM - cover.cover(counts, ROOM).kept
+        name = str(distance) if distance <= 3 else "4+"
+        if distance >= 1 and len(groups[name]) < count:
+            groups[name].append(counts)
+    return groups
+
+
+def walk_by_number(count: int, seed: int) -> None:
+    """States the walk by number needs against the programme's, by distance, and their agreement."""
+    for name, hands in near_hands(count, seed).items():
+        walk = ByNumber(True)
+        differ = sum(walk.opt(c) != MeldCover(True).cover(c, ROOM).kept for c in hands)
+        ours = sorted(walk.states)
+        theirs = sorted(programme_states(c) for c in hands)
+        print(
+            f"| {name} | {len(hands)} | {statistics.median(ours):.0f} / {ours[-1]} | "
+            f"{statistics.median(theirs):.0f} / {theirs[-1]} | {differ} |"
+        )
 
 
 if __name__ == "__main__":
