@@ -262,9 +262,9 @@ class AcceptancePolicy(Policy):
 
 def _acceptance_throw(policy: Policy) -> Message:
     """The top row of ``discard`` for the policy's hand and what its seat has seen."""
-    from okeytool.solver.classic.analysis import rank_discards
+    from okeytool.solver.classic.analysis import best_discard
 
-    best = rank_discards(policy.deal, policy.view.hand, policy.view.seen).best
+    best = best_discard(policy.deal, policy.view.hand, policy.view.seen, analyser=policy.analyser())
     return {"win": str(best.tile)} if best.wins else {"throw": str(best.tile)}
 
 

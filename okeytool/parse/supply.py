@@ -39,7 +39,9 @@ def check_supply(
     """
     in_hand = Counter(hand)
     in_seen = Counter(seen)
-    for tile in sorted(set(in_hand) | set(in_seen)):
+    # At least one copy of every tile exists, so only a tile met twice or more can be too many.
+    repeated = [tile for tile, n in (in_hand + in_seen).items() if n > 1]
+    for tile in sorted(repeated):
         allowed = limit(deal, tile)
         held, shown = in_hand[tile], in_seen[tile]
         if held + shown <= allowed:

@@ -20,17 +20,25 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from operator import attrgetter
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.finish import Finish
 from okeytool.parse.supply import check_hand_size, check_supply, unseen
 from okeytool.solver.classic.check import SolverName, Win, best_win, win_rank
-from okeytool.solver.classic.cover import ANY_FACE, MeldCover
-from okeytool.solver.classic.pairs import PAIRS, kept_of_pairs, pairs_counts, pairs_counts_after, pairs_deficiency
+from okeytool.solver.classic.cover import ANY_FACE, MeldCover, hand_masks
+from okeytool.solver.classic.pairs import (
+    PAIRS,
+    kept_of_pairs,
+    orphan_mask,
+    pairs_counts_after,
+    pairs_counts_of_masks,
+    pairs_deficiency,
+)
 from okeytool.solver.melds.result import ArrangementKind
 from okeytool.solver.melds.search import meld_search
-from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, Tile
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, VECTOR_SIZE, Tile
 
 
 @cache
@@ -196,6 +204,7 @@ class Analyser:
         self.search = meld_search(deal.rules.wrap)
         self.cover = meld_cover(deal.rules.wrap)
         self.supply = deal.supply_vector()
+        self.orphans = orphan_mask(self.supply)
         self.pairs = deal.rules.seven_pairs
         self.size = deal.rules.hand_size
         self.wilds = deal.rules.max_wilds
@@ -216,14 +225,17 @@ class Analyser:
         return known
 
     def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
-        pairs = pairs_deficiency(hand.counts, hand.wilds, self.supply) if self.pairs else None
-        cover = self.cover.cover(hand.counts, self.size)
+        one, two = hand_masks(hand.counts)
+        pairs = None
+        if self.pairs:
+            pairs = 2 * PAIRS - kept_of_pairs(pairs_counts_of_masks(one, two, self.orphans), hand.wilds)
+        cover = self.cover.cover_of_masks(one, two, self.size)
         melds = max(0, self.size - cover.kept - hand.wilds)
         draws = MeldDraws(ALL_FACES_MASK if cover.faces & ANY_FACE else cover.faces, None)
         if hand.wilds + melds > self.wilds and (pairs is None or melds <= pairs):
             # More unfilled slots than wilds: copies could run out. Keep what a layout within the
             # supply vouches for; if none is, the exact search decides.
-            certificate = self.cover.certify(hand.counts, self.supply, self.size)
+            certificate = self.cover.certify(hand.counts, self.supply, self.size, masks=(one, two))
             draws = MeldDraws(draws.faces, certificate.shown)
             if not certificate.realisable:
                 melds = self._exact_melds(hand, melds + 1, pairs)
@@ -278,7 +290,7 @@ class Analyser:
             candidates: Sequence[int] = range(FACE_COUNT)
             # Seven pairs after a draw depend only on how often the face is held and whether it
             # has a twin outside: at most four cases, each decided once.
-            paired = pairs_counts(counts, supply)
+            paired = pairs_counts_of_masks(*hand_masks(counts), self.orphans)
             closer: dict[tuple[int, int], bool] = {}
         else:
             candidates = _bits(meld_faces)
@@ -401,41 +413,81 @@ def rank_discards(
     ``analyser``: one of the deal's to reuse (its memo of hands kept), else a new one for ``solver``.
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
+    analyser = _checked(deal, tiles, seen, solver, analyser)
+    options = _rows(deal, tiles, seen, analyser, solver, least_only=False)
+    options.sort(key=lambda o: _discard_order(deal, o))
+    if deep:
+        options = _break_top_tie(deal, analyser, tuple(tiles), seen, options)
+    return DiscardResult(tuple(sorted(tiles)), tuple(options))
+
+
+def best_discard(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile] = (), *, analyser: Analyser | None = None
+) -> DiscardOption:
+    """The top row of :func:`rank_discards` (without ``deep``), found without the useful draws of
+    the rows that cannot be top: those farther from winning than the nearest. What a player who
+    follows the plain ranking throws, at the cost of a few rows."""
+    analyser = _checked(deal, tiles, seen, "search", analyser)
+    return min(_rows(deal, tiles, seen, analyser, "search", least_only=True), key=lambda o: _discard_order(deal, o))
+
+
+def _checked(
+    deal: Deal, tiles: Sequence[Tile], seen: Sequence[Tile], solver: SolverName, analyser: Analyser | None
+) -> Analyser:
+    """The analyser for a ranking of ``tiles``, after the size and supply checks."""
     check_hand_size(tiles, (deal.rules.drawn_size,), "discard")
     check_supply(deal, tiles, seen)
     if analyser is None:
-        analyser = analyser_for(deal, solver)
-    elif analyser.deal != deal:
+        return analyser_for(deal, solver)
+    if analyser.deal != deal:
         raise ValueError("the analyser is of another deal")
+    return analyser
+
+
+def _rows(
+    deal: Deal,
+    tiles: Sequence[Tile],
+    seen: Sequence[Tile],
+    analyser: Analyser,
+    solver: SolverName,
+    *,
+    least_only: bool,
+) -> list[DiscardOption]:
+    """A row per distinct tile, in tile order (``least_only``: only the rows of least deficiency)."""
     held, shown = Counter(tiles), Counter(seen)
     # Unseen copies are counted against the whole 15-tile hand, so once a ranking for every row.
-    counted: dict[Tile, TileCount] = {}
+    counted: list[TileCount | None] = [None] * VECTOR_SIZE
 
     def count(tile: Tile) -> TileCount:
-        known = counted.get(tile)
+        known = counted[tile.index]
         if known is None:
-            known = counted[tile] = TileCount(tile, unseen(deal, tile, held, shown))
+            known = counted[tile.index] = TileCount(tile, unseen(deal, tile, held, shown))
         return known
 
     whole = deal.solver_hand(tiles)
-    options = []
+    rows = []
     for tile in sorted(set(tiles)):
-        rest = list(tiles)
-        rest.remove(tile)
         hand = whole.without(deal.plays_as(tile))
-        deficiency = analyser.deficiency(hand).total
+        rows.append((tile, hand, analyser.deficiency(hand).total))
+    least = min(deficiency for _, _, deficiency in rows)
+    options = []
+    for tile, hand, deficiency in rows:
+        if least_only and deficiency > least:
+            continue
         if deficiency == 0:
+            rest = list(tiles)
+            rest.remove(tile)
             win = best_win(deal, tuple(rest), tile, solver=solver)
             if win is None:
                 raise SolverError(f"the analysis and the check disagree on throwing {tile}")
             options.append(DiscardOption(tile, win, 0, ()))
             continue
-        useful = tuple(count(t) for t in sorted(analyser.useful_draws(hand)))  # distinct tiles
+        useful = tuple(count(t) for t in sorted(analyser.useful_draws(hand), key=_index))  # distinct tiles
         options.append(DiscardOption(tile, None, deficiency, useful))
-    options.sort(key=lambda o: _discard_order(deal, o))
-    if deep:
-        options = _break_top_tie(deal, analyser, tuple(tiles), seen, options)
-    return DiscardResult(tuple(sorted(tiles)), tuple(options))
+    return options
+
+
+_index = attrgetter("index")
 
 
 def second_order(

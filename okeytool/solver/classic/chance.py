@@ -65,7 +65,7 @@ from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudg
 from okeytool.solver.chance_model import ChanceModel as SharedModel
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
-from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency
+from okeytool.solver.classic.pairs import PAIRS, kept_of_pairs, orphan_mask, pairs_counts_of_masks, pairs_deficiency
 from okeytool.solver.compiled import built_with
 from okeytool.solver.games import game_of
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
@@ -212,7 +212,7 @@ class HandFacts:
         self._win_values: dict[State, dict[int, float]] = {}
         self._kept: dict[tuple[State, int], tuple[State, ...]] = {}
         self._raws: dict[State, tuple[int, int | None, int]] = {}
-        self._orphans = sum(1 << f for f in range(FACE_COUNT) if self.supply[f] <= 1)
+        self._orphans = orphan_mask(self.supply)
         cover = self.analyser.cover
         self._best = cover._best if cover.compiled else None  # the compiled programme, masks in
         use_compiled = (COMPILED and cover.compiled) if compiled is None else compiled
@@ -296,19 +296,8 @@ class HandFacts:
         return known
 
     def _pairs_of(self, one: int, two: int, wilds: int) -> int:
-        """:func:`pairs_deficiency` of a hand of any size from its face masks (the same closed form;
-        tests/test_chance_facts.py and the brute force hold them together)."""
-        singles = one & ~two
-        lone_count = singles.bit_count()
-        orphans = (singles & self._orphans).bit_count()
-        lone = lone_count - orphans
-        with_wild = min(wilds, lone_count)
-        spare = wilds - with_wild
-        full = min(PAIRS, two.bit_count() + with_wild + spare // 2)
-        orphans_left = max(0, orphans - with_wild)
-        lone_left = lone - max(0, with_wild - orphans)
-        halves = lone_left + min(orphans_left, MAX_WILDS - wilds) + spare % 2
-        return 2 * PAIRS - (2 * full + min(PAIRS - full, halves))
+        """:func:`pairs_deficiency` of a hand of any size from its face masks."""
+        return 2 * PAIRS - kept_of_pairs(pairs_counts_of_masks(one, two, self._orphans), wilds)
 
     def _pairs_state(self, state: State) -> int:
         """:func:`pairs_deficiency` of a state (plain counts and wilds)."""

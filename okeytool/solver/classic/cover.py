@@ -47,15 +47,16 @@ COMPILED = _CompiledTable is not None and not os.environ.get("OKEYTOOL_PURE_PYTH
 _IMPOSSIBLE = (-1000, 0)
 
 
+# Byte tables for hand_masks: a count to the digit of its bit in `one` and in `two`.
+_ONE_DIGIT = bytes(ord("0") if n == 0 else ord("1") for n in range(256))
+_TWO_DIGIT = bytes(ord("0") if n < 2 else ord("1") for n in range(256))
+
+
 def hand_masks(counts: Sequence[int]) -> tuple[int, int]:
     """The faces held at least once and held twice, as bit masks (the programme's state)."""
-    one = two = 0
-    for face, n in enumerate(counts):
-        if n >= 1:
-            one |= 1 << face
-        if n >= 2:
-            two |= 1 << face
-    return one, two
+    # The counts as one byte each, mapped to binary digits, highest face first: no loop in Python.
+    held = bytes(counts)[::-1]
+    return int(held.translate(_ONE_DIGIT), 2), int(held.translate(_TWO_DIGIT), 2)
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,10 @@ class MeldCover:
 
     def cover(self, counts: Sequence[int], size: int) -> Cover:
         """The cover of a hand given as plain counts per face (each 0-2), in ``size`` slots (the rules' hand size)."""
-        one, two = hand_masks(counts)
+        return self.cover_of_masks(*hand_masks(counts), size)
+
+    def cover_of_masks(self, one: int, two: int, size: int) -> Cover:
+        """:meth:`cover` of a hand given as its :func:`hand_masks`."""
         if len(self.memo) > self.MEMO_LIMIT:
             self.memo.clear()
         kept, faces = self._best(one, two, size)
@@ -155,16 +159,18 @@ class MeldCover:
         self.memo[key] = (best, faces)
         return best, faces
 
-    def certify(self, counts: Sequence[int], supply: Sequence[int], size: int) -> Certificate:
+    def certify(
+        self, counts: Sequence[int], supply: Sequence[int], size: int, *, masks: tuple[int, int] | None = None
+    ) -> Certificate:
         """Optimal layouts that respect the supply, found by walking the solved states.
 
         Each walk follows optimal choices, preferring those that reach unfilled faces not yet shown
         by an earlier walk; a walk whose layout needs at most two wilds beyond the outside copies
         (two exist) is realisable and vouches for its unfilled faces. Faces no walk vouched for are
         left to the exact search. The compiled programme walks the same way (``_cover.c``); the
-        agreement test holds the two together.
+        agreement test holds the two together. ``masks``: the hand's :func:`hand_masks`, if known.
         """
-        one, two = hand_masks(counts)
+        one, two = hand_masks(counts) if masks is None else masks
         if self._table is not None:  # the same walks, compiled
             return Certificate(*self._table.certify(one, two, size, supply, self.WALKS))
         best, faces = self._best(one, two, size)

@@ -33,6 +33,18 @@ def pairs_counts(counts: Sequence[int], supply: Sequence[int]) -> PairsCounts:
     return doubles, singles, orphans
 
 
+def pairs_counts_of_masks(one: int, two: int, orphans: int) -> PairsCounts:
+    """:func:`pairs_counts` from the hand's face masks (held once or more, twice or more; bit *f*
+    for face *f*) and the mask of the faces with no twin outside a hand holding one."""
+    singles = one & ~two
+    return two.bit_count(), singles.bit_count(), (singles & orphans).bit_count()
+
+
+def orphan_mask(supply: Sequence[int]) -> int:
+    """The faces of which one copy at most exists outside the indicator (no twin for a single)."""
+    return sum(1 << face for face in range(FACE_COUNT) if supply[face] <= 1)
+
+
 def pairs_counts_after(before: PairsCounts, held: int, supply: int) -> PairsCounts:
     """:func:`pairs_counts` after one more copy of a face held ``held`` times (``supply``: its copies)."""
     doubles, singles, orphans = before

@@ -1,0 +1,122 @@
+"""The shortcuts of the plain discard ranking hold to the long way round.
+
+* :func:`hand_masks` (bytes mapped to binary digits) equals the masks built face by face;
+* seven pairs from the face masks, and after one more copy, equal :func:`pairs_counts` of the counts;
+* :func:`best_discard` (the useful draws of the nearest rows only) is :func:`rank_discards`'s top row,
+  and the acceptance seat that throws by it plays the same round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import (
+    analysis_deals,
+    dense_hands,
+    mixed_hands,
+    one_away_hands,
+    pairs_hands,
+    seen_tiles,
+    winning_hands,
+    with_extra,
+)
+
+from okeytool.arena.run import ArenaRun, play
+from okeytool.solver.classic.analysis import Analyser, best_discard, rank_discards
+from okeytool.solver.classic.cover import hand_masks
+from okeytool.solver.classic.pairs import (
+    kept_of_pairs,
+    orphan_mask,
+    pairs_counts,
+    pairs_counts_after,
+    pairs_counts_of_masks,
+    pairs_kept,
+)
+from okeytool.tiles import FACE_COUNT
+
+counts_of_faces = st.lists(st.integers(0, 2), min_size=FACE_COUNT, max_size=FACE_COUNT)
+supplies = st.lists(st.integers(1, 2), min_size=FACE_COUNT, max_size=FACE_COUNT)
+
+
+def masks_face_by_face(counts: list[int]) -> tuple[int, int]:
+    one = two = 0
+    for face, n in enumerate(counts):
+        if n >= 1:
+            one |= 1 << face
+        if n >= 2:
+            two |= 1 << face
+    return one, two
+
+
+@given(counts_of_faces)
+def test_hand_masks_are_the_faces_held_once_and_twice(counts: list[int]) -> None:
+    assert hand_masks(counts) == masks_face_by_face(counts)
+    assert hand_masks(tuple(counts)) == masks_face_by_face(counts)
+
+
+def test_hand_masks_of_the_extremes() -> None:
+    assert hand_masks([0] * FACE_COUNT) == (0, 0)
+    every = (1 << FACE_COUNT) - 1
+    assert hand_masks([2] * FACE_COUNT) == (every, every)
+    assert hand_masks([1] + [0] * (FACE_COUNT - 1)) == (1, 0)
+
+
+@given(counts_of_faces, supplies, st.integers(0, 2))
+def test_pairs_from_masks_and_after_a_draw(counts: list[int], supply: list[int], wilds: int) -> None:
+    held = pairs_counts(counts, supply)
+    assert pairs_counts_of_masks(*hand_masks(counts), orphan_mask(supply)) == held
+    assert kept_of_pairs(held, wilds) == pairs_kept(counts, wilds, supply)
+    for face in range(FACE_COUNT):
+        if counts[face] < 2:
+            more = list(counts)
+            more[face] += 1
+            assert pairs_counts_after(held, counts[face], supply[face]) == pairs_counts(more, supply)
+
+
+@st.composite
+def fifteen_tile_hands(draw: st.DrawFn):  # type: ignore[no-untyped-def]
+    deal = draw(analysis_deals())
+    base = draw(
+        st.one_of(
+            winning_hands(deal),
+            winning_hands(deal, feature_okey=True),
+            pairs_hands(deal),
+            one_away_hands(st.just(deal)),
+            mixed_hands(st.just(deal)),
+            dense_hands(st.just(deal)),
+        )
+    )
+    built, _ = draw(with_extra(base))
+    return deal, built.tiles, draw(seen_tiles(deal, built.tiles))
+
+
+@settings(max_examples=150, deadline=None)
+@given(fifteen_tile_hands())
+def test_best_discard_is_the_rankings_top_row(case) -> None:  # type: ignore[no-untyped-def]
+    deal, tiles, seen = case
+    analyser = Analyser(deal)
+    best = best_discard(deal, tiles, seen, analyser=analyser)
+    assert best == rank_discards(deal, tiles, seen).best
+    # A kept analyser (its memo of hands) gives the same row again.
+    assert best_discard(deal, tiles, seen, analyser=analyser) == best
+
+
+def test_an_acceptance_seat_plays_as_the_whole_ranking_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two deals played by acceptance seats throwing by the shortcut, then by the whole ranking's top
+    row: the same events, take for take and throw for throw."""
+    import okeytool.solver.classic.analysis as analysis
+
+    def events() -> list[dict[str, Any]]:
+        run = ArenaRun("classic", "acceptance", "greedy", deals=2, seed=7)
+        return [event for games in play(run) for game in games for event in game.played.events]
+
+    shortcut = events()
+
+    def whole_ranking(deal, tiles, seen=(), *, analyser=None):  # type: ignore[no-untyped-def]
+        return rank_discards(deal, tiles, seen).best
+
+    monkeypatch.setattr(analysis, "best_discard", whole_ranking)
+    assert events() == shortcut
