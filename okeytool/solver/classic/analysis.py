@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from operator import attrgetter
 
 from okeytool.deal import Deal, SolverHand
@@ -191,6 +191,14 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...]]:
+    """What an analyser needs of a deal's faces: the supply of each, the mask of those without a
+    twin (seven pairs), and how each is held (the okey face as F), by face index."""
+    supply = deal.supply_vector()
+    return supply, orphan_mask(supply), tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
+
+
 class Analyser:
     """Deficiencies and draws for one deal. Results are cached per hand for the analyser's life.
 
@@ -203,13 +211,10 @@ class Analyser:
         self.deal = deal
         self.search = meld_search(deal.rules.wrap)
         self.cover = meld_cover(deal.rules.wrap)
-        self.supply = deal.supply_vector()
-        self.orphans = orphan_mask(self.supply)
+        self.supply, self.orphans, self.tile_for = _deal_faces(deal)
         self.pairs = deal.rules.seven_pairs
         self.size = deal.rules.hand_size
         self.wilds = deal.rules.max_wilds
-        #: How each plain face is held (the okey face as F), by face index.
-        self.tile_for = tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
         self._cache: dict[tuple[tuple[int, ...], int], tuple[Deficiency, MeldDraws]] = {}
 
     def deficiency(self, hand: SolverHand) -> Deficiency:
