@@ -262,8 +262,15 @@ class ByNumber:
                 best = max(best, v)
         return best, states
 
-    def _number(self, h: Sequence[int], number: int, columns: tuple[Column, ...], kept_ones: tuple[int, ...],
-                value: list[int], bound: int) -> list[tuple[tuple[Column, ...], int, int, list[int]]]:
+    def _number(
+        self,
+        h: Sequence[int],
+        number: int,
+        columns: tuple[Column, ...],
+        kept_ones: tuple[int, ...],
+        value: list[int],
+        bound: int,
+    ) -> list[tuple[tuple[Column, ...], int, int, list[int]]]:
         """Every way to lay the number's slots, colour by colour: (columns after, set slots, the most
         set slots of one colour, the value)."""
         partial: dict[tuple[tuple[Column, ...], int, int], list[int]] = {((), 0, 0): value}
@@ -349,8 +356,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--walk", type=int, default=0, metavar="N",
-                        help="measure the walk by number instead, on N hands of each distance")
+    parser.add_argument(
+        "--walk",
+        type=int,
+        default=0,
+        metavar="N",
+        help="measure the walk by number instead, on N hands of each distance",
+    )
     args = parser.parse_args()
     if args.walk:
         walk_by_number(args.walk, args.seed)

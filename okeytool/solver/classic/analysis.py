@@ -354,13 +354,6 @@ class CpSatAnalyser(Analyser):
         total = melds if pairs is None else min(melds, pairs)
         return Deficiency(total, melds, pairs), MeldDraws(ALL_FACES_MASK, 0)
 
-    @staticmethod
-    def _with(hand: SolverHand, face: int) -> SolverHand:
-        """The hand with one more copy of a plain face."""
-        more = list(hand.counts)
-        more[face] += 1
-        return SolverHand(tuple(more), hand.wilds)
-
     def _closer(self, after: SolverHand, deficiency: int) -> bool:
         from okeytool.solver.classic.model import MeldModel
 

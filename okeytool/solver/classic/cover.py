@@ -69,12 +69,6 @@ class Cover:
     kept: int
     faces: int
 
-    def face_set(self) -> set[int]:
-        """The unfilled-slot faces as indices (every face when a new piece is part of an optimum)."""
-        if self.faces & ANY_FACE:
-            return set(range(FACE_COUNT))
-        return {f for f in range(FACE_COUNT) if self.faces >> f & 1}
-
 
 class MeldCover:
     """The programme for one wrap setting; its table of solved states is shared by every hand."""
