@@ -26,7 +26,7 @@ from strategies import (
 
 from okeytool.arena.run import ArenaRun, play
 from okeytool.solver.classic.analysis import Analyser, best_discard, rank_discards
-from okeytool.solver.classic.cover import hand_masks
+from okeytool.solver.classic.cover import COMPILED, MeldCover, hand_masks
 from okeytool.solver.classic.pairs import (
     kept_of_pairs,
     orphan_mask,
@@ -120,3 +120,46 @@ def test_an_acceptance_seat_plays_as_the_whole_ranking_would(monkeypatch: pytest
 
     monkeypatch.setattr(analysis, "best_discard", whole_ranking)
     assert events() == shortcut
+
+
+@st.composite
+def plain_hands(draw: st.DrawFn) -> list[int]:
+    """Counts per face of 12 to 16 plain tiles (at most two of a face)."""
+    faces = draw(st.lists(st.sampled_from(range(FACE_COUNT * 2)), min_size=12, max_size=16, unique=True))
+    counts = [0] * FACE_COUNT
+    for copy in faces:
+        counts[copy // 2] += 1
+    return counts
+
+
+@settings(max_examples=150, deadline=None)
+@given(plain_hands(), st.sampled_from((12, 13, 14)), st.booleans())
+def test_one_cover_of_the_whole_hand_gives_every_hand_less_a_tile(counts: list[int], size: int, wrap: bool) -> None:
+    """kept(hand less a copy of f) is kept(hand) where f is a spare, one fewer elsewhere; the compiled
+    programme's spares are the Python programme's."""
+    python = MeldCover(wrap, compiled=False)
+    kept, spares = python.kept_and_spares(counts, size)
+    if COMPILED:
+        assert MeldCover(wrap).kept_and_spares(counts, size) == (kept, spares)
+    for face in range(FACE_COUNT):
+        if counts[face]:
+            fewer = list(counts)
+            fewer[face] -= 1
+            assert python.cover(fewer, size).kept == (kept if spares >> face & 1 else kept - 1)
+        else:
+            assert not spares >> face & 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(fifteen_tile_hands())
+def test_the_bounds_of_the_rows_are_below_their_deficiencies(case) -> None:  # type: ignore[no-untyped-def]
+    deal, tiles, _ = case
+    analyser = Analyser(deal)
+    whole = deal.solver_hand(tiles)
+    distinct = sorted(set(tiles))
+    bounds = analyser.deficiency_bounds(whole, [deal.plays_as(t) for t in distinct])
+    exact = [analyser.deficiency(whole.without(deal.plays_as(t))) for t in distinct]
+    for bound, deficiency in zip(bounds, exact):
+        assert bound <= deficiency.total
+        if whole.wilds + (deficiency.melds or 0) <= deal.rules.max_wilds:
+            assert bound == deficiency.total  # nothing relaxed: the bound is the deficiency

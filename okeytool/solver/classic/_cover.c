@@ -42,6 +42,25 @@ static PyObject *Table_best(Table *self, PyObject *args) {
     return Py_BuildValue("(iK)", kept, (unsigned long long)faces);
 }
 
+/* Table.best_spares(one, two, room) -> (kept, faces, spares): best with the faces of which some
+ * optimal choice leaves a copy out (MeldCover.kept_and_spares). */
+static PyObject *Table_best_spares(Table *self, PyObject *args) {
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return NULL;
+    }
+    unsigned long long one, two;
+    int room;
+    if (!PyArg_ParseTuple(args, "KKi", &one, &two, &room)) return NULL;
+    if ((one | two) >> FACES || (two & ~one) || room < 0 || room > 31) {
+        PyErr_SetString(PyExc_ValueError, "not a hand: faces are bits 0-51, two within one, room 0-31");
+        return NULL;
+    }
+    uint64_t faces, spares;
+    int kept = best_spares(&self->prog, one, two, room, &faces, &spares);
+    return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
+}
+
 static PyObject *Table_certify(Table *self, PyObject *args) {
     if (!self->prog.memo) {
         PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
@@ -87,6 +106,8 @@ static PyObject *Table_clear(Table *self, PyObject *unused) {
 
 static PyMethodDef Table_methods[] = {
     {"best", (PyCFunction)Table_best, METH_VARARGS, "best(one, two, room) -> (kept, faces)"},
+    {"best_spares", (PyCFunction)Table_best_spares, METH_VARARGS,
+     "best_spares(one, two, room) -> (kept, faces, spares)"},
     {"certify", (PyCFunction)Table_certify, METH_VARARGS,
      "certify(one, two, room, supply, walks) -> (kept, faces, realisable, shown)"},
     {"clear", (PyCFunction)Table_clear, METH_NOARGS, "Forget every solved state."},

@@ -221,6 +221,24 @@ class Analyser:
         """The deficiency of a 14-tile hand, or of the best 14 of a 15-tile hand."""
         return self._solve(hand)[0]
 
+    def deficiency_bounds(self, whole: SolverHand, removed: Sequence[Tile | None]) -> list[int]:
+        """For each tile ``removed`` from ``whole`` (by the face it plays as; None for a wild), a
+        lower bound of the deficiency of what is left, from one cover of the whole hand: less a face
+        some optimal choice leaves a copy of out, the cover keeps as many tiles, less any other one
+        fewer (:meth:`MeldCover.kept_and_spares`). Below the exact value only where copies could
+        run out (more unfilled slots than wilds, :meth:`deficiency` then asks the certificate)."""
+        kept, spares = self.cover.kept_and_spares(whole.counts, self.size)
+        bounds = []
+        for face in removed:
+            hand = whole.without(face)
+            left = kept if face is None or spares >> face.index & 1 else kept - 1
+            bound = max(0, self.size - left - hand.wilds)
+            if self.pairs:
+                paired = pairs_counts_of_masks(*hand_masks(hand.counts), self.orphans)
+                bound = min(bound, 2 * PAIRS - kept_of_pairs(paired, hand.wilds))
+            bounds.append(bound)
+        return bounds
+
     def _solve(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
         key = (hand.counts, hand.wilds)
         known = self._cache.get(key)
@@ -451,7 +469,7 @@ def _rows(
     *,
     least_only: bool,
 ) -> list[DiscardOption]:
-    """A row per distinct tile, in tile order (``least_only``: only the rows of least deficiency)."""
+    """A row per distinct tile (``least_only``: only the rows of least deficiency, in no set order)."""
     held, shown = Counter(tiles), Counter(seen)
     # Unseen copies are counted against the whole 15-tile hand, so once a ranking for every row.
     counted: list[TileCount | None] = [None] * VECTOR_SIZE
@@ -463,10 +481,25 @@ def _rows(
         return known
 
     whole = deal.solver_hand(tiles)
+    distinct = sorted(set(tiles))
+    faces = [deal.plays_as(tile) for tile in distinct]
     rows = []
-    for tile in sorted(set(tiles)):
-        hand = whole.without(deal.plays_as(tile))
-        rows.append((tile, hand, analyser.deficiency(hand).total))
+    if least_only:
+        # Only the nearest rows matter: the rows are taken by a lower bound of their deficiency,
+        # and once the bound passes the least deficiency found, no row left can be as near.
+        bounds = analyser.deficiency_bounds(whole, faces)
+        least = None
+        for k in sorted(range(len(distinct)), key=bounds.__getitem__):
+            if least is not None and bounds[k] > least:
+                break
+            hand = whole.without(faces[k])
+            deficiency = analyser.deficiency(hand).total
+            rows.append((distinct[k], hand, deficiency))
+            least = deficiency if least is None else min(least, deficiency)
+    else:
+        for tile, face in zip(distinct, faces):
+            hand = whole.without(face)
+            rows.append((tile, hand, analyser.deficiency(hand).total))
     least = min(deficiency for _, _, deficiency in rows)
     options = []
     for tile, hand, deficiency in rows:

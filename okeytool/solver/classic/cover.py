@@ -110,6 +110,24 @@ class MeldCover:
         kept, faces = self._best(one, two, size)
         return Cover(kept, faces)
 
+    def kept_and_spares(self, counts: Sequence[int], size: int) -> tuple[int, int]:
+        """The cover's ``kept`` of a hand, and the faces (a mask) of which some optimal choice leaves
+        a copy out: the hand less a copy of such a face keeps as many tiles, less any other face
+        one fewer. One call answers every tile the hand could do without."""
+        one, two = hand_masks(counts)
+        if self._table is not None:
+            kept, _, spares = self._table.best_spares(one, two, size)
+            return kept, spares
+        kept = self._best_python(one, two, size)[0]
+        spares = 0
+        for face in range(FACE_COUNT):
+            bit = 1 << face
+            if one & bit:
+                fewer = (one, two & ~bit) if two & bit else (one & ~bit, two)
+                if self._best_python(*fewer, size)[0] == kept:
+                    spares |= bit
+        return kept, spares
+
     def _best_python(self, one: int, two: int, room: int) -> tuple[int, int]:
         if not one:
             if room == 0:
