@@ -94,10 +94,14 @@ def deadline(seconds: float) -> Iterator[None]:
     _deadline, _seconds = end, seconds
     timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     previous = None
+    # False once the block is left: a strike still on its way then does nothing, and nothing strikes
+    # again (else a strike after the handler before it is back could end the process by the signal).
+    active = True
     if timer:
 
         def _stop(signum: int, frame: FrameType | None) -> None:
-            raise TimeLimitExceeded(seconds)
+            if active:
+                raise TimeLimitExceeded(seconds)
 
         previous = signal.signal(signal.SIGALRM, _stop)
         previous_hook = sys.unraisablehook
@@ -106,7 +110,8 @@ def deadline(seconds: float) -> Iterator[None]:
             # The timer struck where an exception cannot pass (a finaliser, a callback from C): Python
             # would print it and go on. Say nothing, and strike again a moment later instead.
             if isinstance(info.exc_value, TimeLimitExceeded):
-                signal.setitimer(signal.ITIMER_REAL, AGAIN)
+                if active:
+                    signal.setitimer(signal.ITIMER_REAL, AGAIN)
                 return
             previous_hook(info)
 
@@ -115,6 +120,7 @@ def deadline(seconds: float) -> Iterator[None]:
     try:
         yield
     finally:
+        active = False
         if timer:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
