@@ -249,3 +249,23 @@ def dense_hands(draw: st.DrawFn, deal_strategy: st.SearchStrategy[Deal] | None =
     assume(len(pool) >= 14)
     picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=14, max_size=14, unique=True))
     return BuiltHand(deal, tuple(sorted(pool[k] for k in picks)))
+
+
+@st.composite
+def fifteen_tile_hands(draw: st.DrawFn) -> tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]]:
+    """15 tiles: a winning 14 (melds or pairs) plus a tile, a one-away 14 plus a tile, or any 14 plus a
+    tile; with some tiles declared seen."""
+    deal = draw(analysis_deals())
+    base = draw(
+        st.one_of(
+            winning_hands(deal),
+            winning_hands(deal, feature_okey=True),
+            pairs_hands(deal),
+            one_away_hands(st.just(deal)),
+            mixed_hands(st.just(deal)),
+            dense_hands(st.just(deal)),
+        )
+    )
+    built, _ = draw(with_extra(base))
+    seen = draw(seen_tiles(deal, built.tiles))
+    return deal, built.tiles, seen

@@ -6,15 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from hypothesis import event, given, settings
-from hypothesis import strategies as st
 from strategies import (
     BuiltHand,
     analysis_deals,
-    dense_hands,
-    mixed_hands,
-    one_away_hands,
-    pairs_hands,
-    seen_tiles,
+    fifteen_tile_hands,
     winning_hands,
     with_extra,
 )
@@ -31,26 +26,6 @@ def rank_key(deal: Deal, row: DiscardOption) -> tuple[object, ...]:
     if row.wins:
         return (0, -row.multiplier)
     return (1, row.deficiency, -row.acceptance, deal.is_wild(row.tile))
-
-
-@st.composite
-def fifteen_tile_hands(draw: st.DrawFn) -> tuple[Deal, tuple[Tile, ...], tuple[Tile, ...]]:
-    """15 tiles: a winning 14 (melds or pairs) plus a tile, a one-away 14 plus a tile, or any 14 plus a
-    tile; with some tiles declared seen."""
-    deal = draw(analysis_deals())
-    base = draw(
-        st.one_of(
-            winning_hands(deal),
-            winning_hands(deal, feature_okey=True),
-            pairs_hands(deal),
-            one_away_hands(st.just(deal)),
-            mixed_hands(st.just(deal)),
-            dense_hands(st.just(deal)),
-        )
-    )
-    built, _ = draw(with_extra(base))
-    seen = draw(seen_tiles(deal, built.tiles))
-    return deal, built.tiles, seen
 
 
 def assert_ranked(deal: Deal, tiles: tuple[Tile, ...], seen: tuple[Tile, ...], result: DiscardResult) -> None:

@@ -13,16 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import (
-    analysis_deals,
-    dense_hands,
-    mixed_hands,
-    one_away_hands,
-    pairs_hands,
-    seen_tiles,
-    winning_hands,
-    with_extra,
-)
+from strategies import fifteen_tile_hands
 
 from okeytool.arena.run import ArenaRun, play
 from okeytool.solver.classic.analysis import Analyser, best_discard, rank_discards
@@ -74,23 +65,6 @@ def test_pairs_from_masks_and_after_a_draw(counts: list[int], supply: list[int],
             more = list(counts)
             more[face] += 1
             assert pairs_counts_after(held, counts[face], supply[face]) == pairs_counts(more, supply)
-
-
-@st.composite
-def fifteen_tile_hands(draw: st.DrawFn):  # type: ignore[no-untyped-def]
-    deal = draw(analysis_deals())
-    base = draw(
-        st.one_of(
-            winning_hands(deal),
-            winning_hands(deal, feature_okey=True),
-            pairs_hands(deal),
-            one_away_hands(st.just(deal)),
-            mixed_hands(st.just(deal)),
-            dense_hands(st.just(deal)),
-        )
-    )
-    built, _ = draw(with_extra(base))
-    return deal, built.tiles, draw(seen_tiles(deal, built.tiles))
 
 
 @settings(max_examples=150, deadline=None)

@@ -25,18 +25,24 @@ static void Table_dealloc(Table *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyObject *Table_best(Table *self, PyObject *args) {
+/* The (one, two, room) arguments of best and best_spares, checked; 0, or -1 with an exception set. */
+static int hand_args(Table *self, PyObject *args, unsigned long long *one, unsigned long long *two, int *room) {
     if (!self->prog.memo) {
         PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
-        return NULL;
+        return -1;
     }
+    if (!PyArg_ParseTuple(args, "KKi", one, two, room)) return -1;
+    if ((*one | *two) >> FACES || (*two & ~*one) || *room < 0 || *room > 31) {
+        PyErr_SetString(PyExc_ValueError, "not a hand: faces are bits 0-51, two within one, room 0-31");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Table_best(Table *self, PyObject *args) {
     unsigned long long one, two;
     int room;
-    if (!PyArg_ParseTuple(args, "KKi", &one, &two, &room)) return NULL;
-    if ((one | two) >> FACES || (two & ~one) || room < 0 || room > 31) {
-        PyErr_SetString(PyExc_ValueError, "not a hand: faces are bits 0-51, two within one, room 0-31");
-        return NULL;
-    }
+    if (hand_args(self, args, &one, &two, &room) < 0) return NULL;
     uint64_t faces;
     int kept = best(&self->prog, one, two, room, &faces);
     return Py_BuildValue("(iK)", kept, (unsigned long long)faces);
@@ -45,17 +51,9 @@ static PyObject *Table_best(Table *self, PyObject *args) {
 /* Table.best_spares(one, two, room) -> (kept, faces, spares): best with the faces of which some
  * optimal choice leaves a copy out (MeldCover.kept_and_spares). */
 static PyObject *Table_best_spares(Table *self, PyObject *args) {
-    if (!self->prog.memo) {
-        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
-        return NULL;
-    }
     unsigned long long one, two;
     int room;
-    if (!PyArg_ParseTuple(args, "KKi", &one, &two, &room)) return NULL;
-    if ((one | two) >> FACES || (two & ~one) || room < 0 || room > 31) {
-        PyErr_SetString(PyExc_ValueError, "not a hand: faces are bits 0-51, two within one, room 0-31");
-        return NULL;
-    }
+    if (hand_args(self, args, &one, &two, &room) < 0) return NULL;
     uint64_t faces, spares;
     int kept = best_spares(&self->prog, one, two, room, &faces, &spares);
     return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
