@@ -35,6 +35,7 @@ from okeytool.solver.classic.pairs import (
     pairs_counts_after,
     pairs_counts_of_masks,
     pairs_deficiency,
+    pairs_deficiency_of_masks,
 )
 from okeytool.solver.melds.result import ArrangementKind
 from okeytool.solver.melds.search import meld_search
@@ -234,8 +235,7 @@ class Analyser:
             left = kept if face is None or spares >> face.index & 1 else kept - 1
             bound = max(0, self.size - left - hand.wilds)
             if self.pairs:
-                paired = pairs_counts_of_masks(*hand_masks(hand.counts), self.orphans)
-                bound = min(bound, 2 * PAIRS - kept_of_pairs(paired, hand.wilds))
+                bound = min(bound, pairs_deficiency_of_masks(*hand_masks(hand.counts), self.orphans, hand.wilds))
             bounds.append(bound)
         return bounds
 
@@ -249,9 +249,7 @@ class Analyser:
 
     def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
         one, two = hand_masks(hand.counts)
-        pairs = None
-        if self.pairs:
-            pairs = 2 * PAIRS - kept_of_pairs(pairs_counts_of_masks(one, two, self.orphans), hand.wilds)
+        pairs = pairs_deficiency_of_masks(one, two, self.orphans, hand.wilds) if self.pairs else None
         cover = self.cover.cover_of_masks(one, two, self.size)
         melds = max(0, self.size - cover.kept - hand.wilds)
         draws = MeldDraws(ALL_FACES_MASK if cover.faces & ANY_FACE else cover.faces, None)

@@ -65,7 +65,7 @@ from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudg
 from okeytool.solver.chance_model import ChanceModel as SharedModel
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
-from okeytool.solver.classic.pairs import PAIRS, kept_of_pairs, orphan_mask, pairs_counts_of_masks, pairs_deficiency
+from okeytool.solver.classic.pairs import PAIRS, orphan_mask, pairs_deficiency, pairs_deficiency_of_masks
 from okeytool.solver.compiled import built_with
 from okeytool.solver.games import game_of
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
@@ -297,7 +297,7 @@ class HandFacts:
 
     def _pairs_of(self, one: int, two: int, wilds: int) -> int:
         """:func:`pairs_deficiency` of a hand of any size from its face masks."""
-        return 2 * PAIRS - kept_of_pairs(pairs_counts_of_masks(one, two, self._orphans), wilds)
+        return pairs_deficiency_of_masks(one, two, self._orphans, wilds)
 
     def _pairs_state(self, state: State) -> int:
         """:func:`pairs_deficiency` of a state (plain counts and wilds)."""

@@ -40,6 +40,11 @@ def pairs_counts_of_masks(one: int, two: int, orphans: int) -> PairsCounts:
     return two.bit_count(), singles.bit_count(), (singles & orphans).bit_count()
 
 
+def pairs_deficiency_of_masks(one: int, two: int, orphans: int, wilds: int) -> int:
+    """:func:`pairs_deficiency` of a hand given by its face masks (:func:`pairs_counts_of_masks`)."""
+    return 2 * PAIRS - kept_of_pairs(pairs_counts_of_masks(one, two, orphans), wilds)
+
+
 def orphan_mask(supply: Sequence[int]) -> int:
     """The faces of which one copy at most exists outside the indicator (no twin for a single)."""
     return sum(1 << face for face in range(FACE_COUNT) if supply[face] <= 1)
