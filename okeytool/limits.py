@@ -120,11 +120,19 @@ def deadline(seconds: float) -> Iterator[None]:
     try:
         yield
     finally:
-        active = False
-        if timer:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-            sys.unraisablehook = previous_hook
-        _deadline, _seconds = outer
+        while True:
+            try:
+                active = False
+                if timer:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    signal.signal(signal.SIGALRM, previous)
+                    sys.unraisablehook = previous_hook
+                _deadline, _seconds = outer
+                break
+            except TimeLimitExceeded:
+                # A strike on its way when the block was left landed here, before `active` was
+                # cleared: leave again (it cannot strike twice), or the next question would inherit
+                # this one's handler and deadline.
+                continue
         if timer and _deadline is not None:  # the enclosing deadline's timer runs on
             signal.setitimer(signal.ITIMER_REAL, max(_deadline - time.monotonic(), 1e-6))

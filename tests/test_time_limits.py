@@ -105,3 +105,29 @@ def test_batch_time_limit_option(tmp_path) -> None:  # type: ignore[no-untyped-d
     assert done.returncode == 0, done.stderr
     first, second = (json.loads(line) for line in done.stdout.splitlines())
     assert first.get("status") == "time_limit" and "discards" in second, first
+
+
+def test_a_strike_landing_in_the_clean_up_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The timer's strike can land while a deadline's block is being left (after the answer, before
+    the handler is back). The next question must not inherit its deadline, handler or hook: here the
+    strike is made to land on the clean-up's first call, once."""
+    import signal
+
+    from okeytool import limits
+
+    handler, hook = signal.getsignal(signal.SIGALRM), sys.unraisablehook
+    real = signal.setitimer
+    struck = []
+
+    def setitimer(which: int, seconds: float, *rest: float) -> tuple[float, float]:
+        if seconds == 0 and not struck:
+            struck.append(True)
+            raise limits.TimeLimitExceeded(0.5)
+        return real(which, seconds, *rest)
+
+    monkeypatch.setattr(signal, "setitimer", setitimer)
+    with limits.deadline(5.0):
+        pass
+    assert struck
+    assert limits.remaining() is None and limits.current_limit() is None
+    assert signal.getsignal(signal.SIGALRM) == handler and sys.unraisablehook is hook
