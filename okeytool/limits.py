@@ -91,33 +91,33 @@ def deadline(seconds: float) -> Iterator[None]:
     end = time.monotonic() + seconds
     if _deadline is not None and _seconds is not None and _deadline <= end:
         end, seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
-    _deadline, _seconds = end, seconds
     timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    previous = None
+    previous: Any = None
+    previous_hook = sys.unraisablehook
     # False once the block is left: a strike still on its way then does nothing, and nothing strikes
     # again (else a strike after the handler before it is back could end the process by the signal).
     active = True
-    if timer:
 
-        def _stop(signum: int, frame: FrameType | None) -> None:
+    def _stop(signum: int, frame: FrameType | None) -> None:
+        if active:
+            raise TimeLimitExceeded(seconds)
+
+    def _unraisable(info: Any) -> None:
+        # The timer struck where an exception cannot pass (a finaliser, a callback from C): Python
+        # would print it and go on. Say nothing, and strike again a moment later instead.
+        if isinstance(info.exc_value, TimeLimitExceeded):
             if active:
-                raise TimeLimitExceeded(seconds)
+                signal.setitimer(signal.ITIMER_REAL, AGAIN)
+            return
+        previous_hook(info)
 
-        previous = signal.signal(signal.SIGALRM, _stop)
-        previous_hook = sys.unraisablehook
-
-        def _unraisable(info: Any) -> None:
-            # The timer struck where an exception cannot pass (a finaliser, a callback from C): Python
-            # would print it and go on. Say nothing, and strike again a moment later instead.
-            if isinstance(info.exc_value, TimeLimitExceeded):
-                if active:
-                    signal.setitimer(signal.ITIMER_REAL, AGAIN)
-                return
-            previous_hook(info)
-
-        sys.unraisablehook = _unraisable
-        signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
     try:
+        # Inside the try, so that a strike of the enclosing deadline landing here is cleaned up too.
+        _deadline, _seconds = end, seconds
+        if timer:
+            previous = signal.signal(signal.SIGALRM, _stop)
+            sys.unraisablehook = _unraisable
+            signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
         yield
     finally:
         while True:
@@ -125,7 +125,8 @@ def deadline(seconds: float) -> Iterator[None]:
                 active = False
                 if timer:
                     signal.setitimer(signal.ITIMER_REAL, 0)
-                    signal.signal(signal.SIGALRM, previous)
+                    if previous is not None:
+                        signal.signal(signal.SIGALRM, previous)
                     sys.unraisablehook = previous_hook
                 _deadline, _seconds = outer
                 break
