@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from okeytool.solver.classic.cover import hand_masks
 from okeytool.tiles import FACE_COUNT, MAX_WILDS
 
 PAIRS = 7
@@ -21,16 +22,7 @@ PairsCounts = tuple[int, int, int]
 def pairs_counts(counts: Sequence[int], supply: Sequence[int]) -> PairsCounts:
     """What seven pairs see of a hand: faces held twice or more, faces held once, and of those the
     faces with no twin outside the hand."""
-    doubles = singles = orphans = 0
-    for face in range(FACE_COUNT):
-        n = counts[face]
-        if n >= 2:
-            doubles += 1
-        elif n == 1:
-            singles += 1
-            if supply[face] <= 1:  # no twin exists outside the hand
-                orphans += 1
-    return doubles, singles, orphans
+    return pairs_counts_of_masks(*hand_masks(counts), orphan_mask(supply))
 
 
 def pairs_counts_of_masks(one: int, two: int, orphans: int) -> PairsCounts:
