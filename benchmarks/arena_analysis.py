@@ -10,6 +10,11 @@ out between a seat's k-th throw and its next draw, for each k (the table ``HAZAR
 
 ``python -m benchmarks.arena_analysis RECORD holds --games N``: the games in which the challenger
 threw a tile while its 15 tiles could go out (it held a winning hand), and how they ended.
+
+``python -m benchmarks.arena_analysis RECORD feed --games N``: how the rounds were won (right after
+a draw, or after a take of the previous throw), and the chance that a throw lets the next seat go
+out by taking it, by the thrower's throws so far and by what all could read of the tile
+(:class:`benchmarks.arena_defence.NextSeat`; the tables ``FEED`` and ``FACTOR`` there were measured so).
 """
 
 from __future__ import annotations
@@ -130,13 +135,57 @@ def holds(path: Path, limit: int) -> dict[str, Any]:
     return {"held_throws": held_throws, "games_with_a_hold": dict(outcomes)}
 
 
+def feed(path: Path, limit: int) -> dict[str, Any]:
+    from benchmarks.arena_defence import NextSeat
+
+    wins: Counter[str] = Counter()
+    offered: Counter[tuple[str, int]] = Counter()
+    fed: Counter[tuple[str, int]] = Counter()
+    for events in games(path, limit):
+        readers = [NextSeat(s) for s in range(4)]
+        throws: Counter[int] = Counter()
+        last = "draw"
+        pending: tuple[str, int] | None = None  # the last throw's reading and turn, until the next seat moves
+        for e in events[1:]:
+            kind, seat = e["event"], e.get("seat")
+            if kind == "throw":
+                pending = (readers[(seat + 1) % 4].read(Tile.parse(e["tile"])), throws[seat])
+                throws[seat] += 1
+            elif kind in ("draw", "take"):
+                last = kind
+                if pending is not None:
+                    offered[pending] += 1
+                    if kind == "take":
+                        taken = pending
+                pending = None
+            elif kind == "win":
+                wins[f"after a {last}"] += 1
+                if last == "take":
+                    fed[taken] += 1
+            for reader in readers:
+                reader.observe(e)
+    kinds = sorted({k for k, _ in offered})
+    late = {k: (sum(fed[k, t] for t in range(4, 99)), sum(offered[k, t] for t in range(4, 99))) for k in kinds}
+    return {
+        "wins": dict(wins),
+        "by_turn": {
+            t: {"offered": offered["other", t], "fed": round(fed["other", t] / offered["other", t], 4)}
+            for t in sorted({t for _, t in offered})
+            if offered["other", t]
+        },
+        "from_the_fifth_throw": {
+            k: {"offered": n, "fed": round(f / n, 4) if n else None} for k, (f, n) in late.items()
+        },
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("record", type=Path)
-    parser.add_argument("question", choices=("agree", "hazard", "holds"))
+    parser.add_argument("question", choices=("agree", "hazard", "holds", "feed"))
     parser.add_argument("--games", type=int, default=400)
     args = parser.parse_args()
-    answer = {"agree": agree, "hazard": hazard, "holds": holds}[args.question](args.record, args.games)
+    answer = {"agree": agree, "hazard": hazard, "holds": holds, "feed": feed}[args.question](args.record, args.games)
     print(json.dumps(answer))
 
 
