@@ -14,7 +14,7 @@ threw a tile while its 15 tiles could go out (it held a winning hand), and how t
 ``python -m benchmarks.arena_analysis RECORD feed --games N``: how the rounds were won (right after
 a draw, or after a take of the previous throw), and the chance that a throw lets the next seat go
 out by taking it, by the thrower's throws so far and by what all could read of the tile
-(:class:`benchmarks.arena_defence.NextSeat`; the tables ``FEED`` and ``FACTOR`` there were measured so).
+(:class:`benchmarks.arena_variants.NextSeat`; the tables ``FEED`` and ``FACTOR`` there were measured so).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def agree(path: Path, limit: int) -> dict[str, Any]:
         thrown: list[Tile] = []
         known: dict[int, list[Tile]] = defaultdict(list)
         for e in events[1:]:
-            kind, seat = e["event"], e.get("seat")
+            kind, seat = e["event"], e.get("seat", -1)
             if kind in ("draw", "take"):
                 tile = Tile.parse(e["tile"])
                 hands[seat].append(tile)
@@ -94,7 +94,7 @@ def hazard(path: Path, limit: int) -> dict[str, Any]:
         throws: Counter[int] = Counter()
         waiting: dict[int, int] = {}  # seat -> its throws so far, until its next draw
         for e in events[1:]:
-            kind, seat = e["event"], e.get("seat")
+            kind, seat = e["event"], e.get("seat", -1)
             if kind == "throw":
                 throws[seat] += 1
                 waiting[seat] = throws[seat]
@@ -123,7 +123,7 @@ def holds(path: Path, limit: int) -> dict[str, Any]:
         hands = [[Tile.parse(t) for t in h] for h in head["hands"]]
         held = False
         for e in events[1:]:
-            kind, seat = e["event"], e.get("seat")
+            kind, seat = e["event"], e.get("seat", -1)
             if kind in ("draw", "take"):
                 hands[seat].append(Tile.parse(e["tile"]))
             elif kind == "throw":
@@ -136,7 +136,7 @@ def holds(path: Path, limit: int) -> dict[str, Any]:
 
 
 def feed(path: Path, limit: int) -> dict[str, Any]:
-    from benchmarks.arena_defence import NextSeat
+    from benchmarks.arena_variants import NextSeat
 
     wins: Counter[str] = Counter()
     offered: Counter[tuple[str, int]] = Counter()
@@ -147,7 +147,7 @@ def feed(path: Path, limit: int) -> dict[str, Any]:
         last = "draw"
         pending: tuple[str, int] | None = None  # the last throw's reading and turn, until the next seat moves
         for e in events[1:]:
-            kind, seat = e["event"], e.get("seat")
+            kind, seat = e["event"], e.get("seat", -1)
             if kind == "throw":
                 pending = (readers[(seat + 1) % 4].read(Tile.parse(e["tile"])), throws[seat])
                 throws[seat] += 1

@@ -1,21 +1,26 @@
-"""Does a throw that keeps the next seat from going out win more? (benchmarks/ARENA.md, "Defence")
+"""Variants of okeytool's policies, each asking what one change would be worth (benchmarks/ARENA.md,
+"20,000 rounds of the chance policy, and where the wins come from"). Each plays against three
+acceptance seats on the arena's duplicate deals; none is one of okeytool's policies.
 
-Nearly half of the rounds between acceptance seats are won right after a take of the previous
-throw: the tile a seat throws is the one tile its next seat may take. None of okeytool's policies
-asks what its throw gives the next seat. This measures what asking could be worth, with the
-acceptance policy as the base (the chance policy throws as it does nine times in ten, and plays some
-fifty times slower), against three acceptance seats on the arena's duplicate deals:
+Nearly half of the rounds are won right after a take of the previous throw: the tile a seat throws
+is the one tile its next seat may take, and the tile its previous seat throws is a look at one more
+tile before each draw. None of okeytool's policies asks what its throw gives the next seat, and the
+win-chance model (rules.md 4.1) counts the stock only.
 
-- ``oracle``: the bound. It is told the next seat's hand (from the deal's stock order and the
-  public events, which is cheating) and, among the rows of least deficiency, throws the best one
-  that does not let that seat go out by taking it.
-- ``reading``: what a player can do. It reads the next seat from what all see (:class:`NextSeat`):
-  a face it threw, or passed by drawing blind, is safe; a tile near one it took is dangerous. Each
-  row of least deficiency is worth its acceptance times the chance that the throw does not feed a
-  win (:data:`FEED` by the turn, times :data:`FACTOR` by what is read), times ``--weight``.
+- ``oracle`` (defence, the bound): acceptance told the next seat's hand (from the deal's stock order
+  and the public events, which is cheating); among the rows of least deficiency it throws the best
+  one that does not let that seat go out by taking it.
+- ``reading`` (defence, what a player can do): acceptance reading the next seat from what all see
+  (:class:`NextSeat`): a face it threw, or passed by drawing blind, is safe; a tile near one it took
+  is dangerous. Each row of least deficiency is worth its acceptance times the chance that the throw
+  does not feed a win (:data:`FEED` by the turn, times :data:`FACTOR` by what is read, times
+  ``--weight``).
+- ``looks``: the chance policy whose model counts two looks a turn, the previous throw and the
+  stock's next tile: its rankings get twice the own draws the stock leaves (at most the model's 12),
+  and the risk per turn is split over the two.
 
-``python -m benchmarks.arena_defence --variant oracle --deals 1000 --seed 3`` prints the summary's
-difference (the variant minus acceptance per seat) with its 95 % interval.
+``python -m benchmarks.arena_variants --variant oracle --deals 1000 --seed 3`` prints the summary
+(the variant minus acceptance per seat, with 95 % intervals; for ``looks`` its calibration too).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from okeytool.arena.policies import AcceptancePolicy, Policy
+from okeytool.arena.policies import AcceptancePolicy, ChancePolicy, Policy, View, fitted_risk
 from okeytool.arena.run import GAMES_PER_DEAL, ArenaRun, GameRecord, seat
 from okeytool.arena.seats import Message
 from okeytool.arena.summary import Tally
@@ -137,7 +142,7 @@ class Oracle(_Defending):
         if event["event"] == "deal":
             self.hands = [list(h) for h in self.dealt.hands]
             self.stock = list(self.dealt.stock)
-        kind, seat = event["event"], event.get("seat")
+        kind, seat = event["event"], int(event.get("seat", -1))
         if kind == "draw":
             self.hands[seat].append(self.stock.pop(0))
         elif kind == "take":
@@ -151,6 +156,37 @@ class Oracle(_Defending):
         return -1.0 if feeds else 0.0
 
 
+class LooksView(View):
+    """A seat's view whose draws to come are looks: two a turn (the previous throw, then the stock)."""
+
+    def own_draws(self, *, drawing: bool = False) -> int:
+        turns = super().own_draws()
+        if drawing:  # the stock's tile about to be drawn, then two looks a turn
+            return min(MODEL_DRAWS, 2 * turns + 1) if super().own_draws(drawing=True) else 0
+        return turns
+
+
+#: The most own draws the win-chance model takes (``--draws``).
+MODEL_DRAWS = 12
+
+
+class Looks(ChancePolicy):
+    name = "looks"
+
+    def __init__(self, rules: Rules, rng: random.Random) -> None:
+        super().__init__(rules, rng)
+        self.view = LooksView()
+
+    def _model(self, draws: int) -> dict[str, Any]:
+        """``draws`` are looks here: the risk per turn (fixed, or fitted to the turns they span) split
+        over the turn's two looks."""
+        turn = fitted_risk(self.view.throws, max(1, (draws + 1) // 2)) if self.risk is None else self.risk
+        return {**super()._model(draws), "risk": 1 - (1 - turn) ** 0.5}
+
+    def _ranking(self, hand: list[Tile], seen: list[Tile], draws: int) -> Any:
+        return super()._ranking(hand, seen, min(MODEL_DRAWS, 2 * draws))
+
+
 def play_deal(run: ArenaRun, rules: Rules, variant: str, weight: float, deal: int) -> list[GameRecord]:
     """The four games of one deal, the variant in each seat in turn (as the arena plays them)."""
     dealt = deal_of(rules, run.seed, deal)
@@ -161,9 +197,8 @@ def play_deal(run: ArenaRun, rules: Rules, variant: str, weight: float, deal: in
             if place != game:
                 seats.append(seat(run, rules, "acceptance", deal, game, place))
                 continue
-            player: Policy = (Oracle if variant == "oracle" else Reading)(
-                rules, random.Random(policy_seed(run.seed, deal, game, place))
-            )
+            maker = {"oracle": Oracle, "reading": Reading, "looks": Looks}[variant]
+            player: Policy = maker(rules, random.Random(policy_seed(run.seed, deal, game, place)))
             if isinstance(player, Oracle):
                 player.dealt = dealt
             if isinstance(player, Reading):
@@ -176,7 +211,7 @@ def play_deal(run: ArenaRun, rules: Rules, variant: str, weight: float, deal: in
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=("oracle", "reading"), required=True)
+    parser.add_argument("--variant", choices=("oracle", "reading", "looks"), required=True)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--weight", type=float, default=1.0, help="reading: the feed risk counted this many times")
@@ -198,6 +233,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "difference": summary["difference"],
                 "challenger": summary["challenger"],
                 "champion": summary["champion"],
+                "calibration": summary.get("calibration"),
                 "seconds": round(time.perf_counter() - start, 1),
             }
         )
