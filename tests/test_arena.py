@@ -70,7 +70,7 @@ def test_a_seat_sees_only_its_own_hand_and_draws() -> None:
     assert view is not None and view["hand"] == ["K3"] and "hands" not in view and "stock" not in view
     draw = {"event": "draw", "seat": 1, "tile": "R9"}
     assert seat_view(draw, 1) == draw and seat_view(draw, 2) == {"event": "draw", "seat": 1}
-    assert seat_view({"event": "throw", "seat": 1, "tile": "R9", "chance": 0.3}, 2) == {
+    assert seat_view({"event": "throw", "seat": 1, "tile": "R9", "chance": 0.3, "model": 0.1}, 2) == {
         "event": "throw",
         "seat": 1,
         "tile": "R9",

@@ -54,6 +54,15 @@ def _names(tiles: Sequence[Tile]) -> list[str]:
     return [str(t) for t in tiles]
 
 
+#: The keys of a throw answer that the record keeps but no other seat is told: the win chance the
+#: seat gave its move (``chance``, the one calibrated) and its model's own (``model``).
+PRIVATE = ("chance", "model")
+
+
+def _is_chance(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
+
+
 def seat_view(event: Mapping[str, Any], seat: int) -> Event | None:
     """What seat ``seat`` is told of ``event``: its own hand of a deal (not the others' nor the
     stock), its own draws with the tile and the others' without; every take, throw, show and end;
@@ -69,7 +78,7 @@ def seat_view(event: Mapping[str, Any], seat: int) -> Event | None:
             "starter": event["starter"],
             "hand": event["hands"][seat],
         }
-    view = {k: v for k, v in event.items() if k != "chance"}
+    view = {k: v for k, v in event.items() if k not in PRIVATE}
     if kind == "draw" and event["seat"] != seat:
         view.pop("tile", None)
     return view
@@ -219,12 +228,11 @@ class _Table:
     def throw(self, seat: int) -> Played | Tile:
         """Ask the seat to throw or go out: the tile thrown, or the round's end when it goes out."""
         answer = self.ask(seat, {"ask": "throw"})
-        chance = answer.get("chance")
-        if isinstance(chance, (int, float)) and not isinstance(chance, bool) and 0.0 <= chance <= 1.0:
-            self.chances.append((seat, float(chance)))
-            note = {"chance": float(chance)}
+        note = {key: float(answer[key]) for key in PRIVATE if _is_chance(answer.get(key))}
+        if "chance" in note:
+            self.chances.append((seat, note["chance"]))
         else:
-            note = {}
+            note = {}  # a model's chance alone is not a prediction the arena checks
         if "win" in answer:
             tile = self.held(seat, answer["win"], "win")
             going = self.game.going_out(self.deal, self.hands[seat], tile)

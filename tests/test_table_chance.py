@@ -1,0 +1,70 @@
+"""The table chance: the classic chance policies' model chance mapped to the chance observed at a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from okeytool.arena.policies import DRAW_GROUPS, TABLE, draw_group, table_chance
+from okeytool.arena.run import ArenaRun, play
+
+#: Classic: 106 tiles, the indicator, 15 + 3 x 14 dealt.
+STOCK = 106 - 1 - 15 - 3 * 14
+
+
+def test_the_table_is_a_monotone_map_of_every_draw_group() -> None:
+    assert len(TABLE) == len(DRAW_GROUPS)
+    for knots in TABLE:
+        xs = [x for x, _ in knots]
+        ys = [y for _, y in knots]
+        assert xs == sorted(set(xs)), "knots strictly increasing in the model's chance"
+        assert ys == sorted(ys), "a higher model chance is never a lower table chance"
+        assert all(0.0 <= v <= 1.0 for v in (*xs, *ys))
+        assert knots[-1] == (1.0, 1.0), "a hand the model is sure of is sure at the table"
+
+
+@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.integers(0, 12))
+def test_the_table_chance_keeps_the_order_and_stays_a_chance(a: float, b: float, draws: int) -> None:
+    low, high = sorted((a, b))
+    assert 0.0 <= table_chance(low, draws) <= table_chance(high, draws) <= 1.0
+
+
+def test_the_table_chance_is_the_knots_joined_by_lines() -> None:
+    table = (((0.1, 0.2), (0.3, 0.6), (1.0, 1.0)),) * len(DRAW_GROUPS)
+    assert table_chance(0.0, 5, table) == 0.2  # flat before the first knot
+    assert table_chance(0.3, 5, table) == 0.6
+    assert abs(table_chance(0.2, 5, table) - 0.4) < 1e-12
+    assert abs(table_chance(0.65, 5, table) - 0.8) < 1e-12
+    assert [draw_group(d) for d in range(13)] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3]
+
+
+def _throws(events: list[dict[str, Any]], seat: int) -> list[tuple[dict[str, Any], int]]:
+    """The seat's throws with its own draws left after each, counted from the record's draws."""
+    stock = STOCK
+    found = []
+    for event in events:
+        if event["event"] == "draw":
+            stock -= 1
+        elif event["event"] == "throw" and event["seat"] == seat:
+            found.append((event, stock // 4))
+    return found
+
+
+def test_a_chance_seat_records_its_model_chance_and_the_table_chance() -> None:
+    reported = 0
+    for games in play(ArenaRun("classic", "chance", "acceptance", deals=1, seed=21, work=0.005)):
+        for game in games:
+            events = list(game.played.events)
+            assert len(events[0]["stock"]) == STOCK
+            for throw, draws in _throws(events, game.game):
+                if "chance" not in throw:
+                    continue
+                reported += 1
+                assert throw["chance"] == table_chance(throw["model"], draws)
+                assert throw["chance"] >= throw["model"] or throw["model"] < 0.01
+            assert [c for s, c in game.played.chances] == [
+                e["chance"] for e in events if e["event"] == "throw" and e["seat"] == game.game and "chance" in e
+            ]
+    assert reported > 0
