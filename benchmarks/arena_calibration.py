@@ -22,9 +22,10 @@ import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from okeytool.arena.policies import DRAW_GROUPS, PLAYERS, Knots, Table, draw_group, table_chance
+from okeytool.arena.policies import PLAYERS
 from okeytool.arena.record import read_record
 from okeytool.arena.stats import Prediction, calibrate
+from okeytool.arena.table_chance import DRAW_GROUPS, Knots, Table, draw_group, table_chance
 from okeytool.rules import get_rules
 from okeytool.solver.games import game_of
 

@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from okeytool.arena.policies import DRAW_GROUPS, TABLE, draw_group, table_chance
 from okeytool.arena.run import ArenaRun, play
+from okeytool.arena.table_chance import DRAW_GROUPS, TABLE, draw_group, table_chance
 
 #: Classic: 106 tiles, the indicator, 15 + 3 x 14 dealt.
 STOCK = 106 - 1 - 15 - 3 * 14
