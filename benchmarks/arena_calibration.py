@@ -8,7 +8,7 @@ adjacent violators fit on equal-count bins of the model's chance) from the model
 observed win frequency, and prints the table and the calibration of the mapped chances on a second
 record (deals not used for the fit):
 
-    python -m benchmarks.arena_calibration FIT.jsonl.gz CHECK.jsonl.gz [--bins 16]
+    python -m benchmarks.arena_calibration FIT.jsonl.gz CHECK.jsonl.gz [--bins 32]
 
 The records must be of a classic chance (or points) challenger. Its throws carry the model's chance
 as ``model`` (and the table's as ``chance``); a record written before the table was added has the
@@ -127,7 +127,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("fit", type=Path)
     parser.add_argument("check", type=Path)
-    parser.add_argument("--bins", type=int, default=16)
+    parser.add_argument("--bins", type=int, default=32)
     parser.add_argument("--deals", type=int, default=None, help="deals of the check record (default: all)")
     args = parser.parse_args()
     fitted = fit(list(decisions(args.fit)), args.bins)
