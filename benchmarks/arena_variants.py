@@ -186,6 +186,10 @@ class Looks(ChancePolicy):
     def _ranking(self, hand: list[Tile], seen: list[Tile], draws: int) -> Any:
         return super()._ranking(hand, seen, min(MODEL_DRAWS, 2 * draws))
 
+    def reported_chance(self, model: float, draws: int) -> float:
+        """The model's own chance: the table was fitted for a model of one look a turn, not two."""
+        return model
+
 
 def play_deal(run: ArenaRun, rules: Rules, variant: str, weight: float, deal: int) -> list[GameRecord]:
     """The four games of one deal, the variant in each seat in turn (as the arena plays them)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from hypothesis import given
@@ -9,6 +10,7 @@ from hypothesis import strategies as st
 
 from okeytool.arena.run import ArenaRun, play
 from okeytool.arena.table_chance import DRAW_GROUPS, TABLE, draw_group, table_chance
+from okeytool.arena.table_fit import Point, decisions, equal_count_bins, fit, pool_adjacent
 
 #: Classic: 106 tiles, the indicator, 15 + 3 x 14 dealt.
 STOCK = 106 - 1 - 15 - 3 * 14
@@ -68,3 +70,59 @@ def test_a_chance_seat_records_its_model_chance_and_the_table_chance() -> None:
                 e["chance"] for e in events if e["event"] == "throw" and e["seat"] == game.game and "chance" in e
             ]
     assert reported > 0
+
+
+points = st.lists(st.tuples(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.integers(1, 50)), min_size=1, max_size=40).map(
+    lambda found: sorted(found)
+)
+
+
+@given(points)
+def test_pooling_adjacent_violators_gives_a_monotone_fit_with_the_same_weight_and_sum(found: list[Point]) -> None:
+    pooled = pool_adjacent(found)
+    ys = [y for _, y, _ in pooled]
+    assert all(a <= b + 1e-12 for a, b in zip(ys, ys[1:]))
+    assert sum(w for _, _, w in pooled) == sum(w for _, _, w in found)
+    assert abs(sum(y * w for _, y, w in pooled) - sum(y * w for _, y, w in found)) < 1e-9
+    if all(a[1] <= b[1] for a, b in zip(found, found[1:])):
+        assert len(pooled) == len(found), "points already in order are their own fit"
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) < 1e-12 for a, b in zip(pooled, found))
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from([0.0, 0.05, 0.1, 0.2, 0.5]), st.booleans()), max_size=200), st.integers(1, 12)
+)
+def test_bins_of_equal_count_never_split_equal_chances(found: list[tuple[float, bool]], bins: int) -> None:
+    ordered = sorted(found, key=lambda pair: pair[0])
+    made = equal_count_bins(ordered, bins)
+    assert sum(n for _, _, n in made) == len(found)
+    assert made == equal_count_bins(sorted(found), bins), "the order of ties does not matter"
+    at = 0
+    for _, _, n in made[:-1]:
+        assert ordered[at + n - 1][0] != ordered[at + n][0], "a bin ends where the chance changes"
+        at += n
+
+
+def test_the_fit_recovers_a_known_map_per_group_and_keeps_the_model_where_it_saw_nothing() -> None:
+    rng = Random(5)
+    found = []
+    for deal in range(20_000):
+        chance = rng.random() * 0.4
+        found.append((deal, chance, 4, rng.random() < 2 * chance))  # group 1: twice the model's chance
+    table = fit(found)
+    assert table[0] == table[2] == table[3] == ((0.0, 0.0), (1.0, 1.0))
+    for chance in (0.05, 0.1, 0.2, 0.3):
+        assert abs(table_chance(chance, 4, table) - 2 * chance) < 0.05
+    assert table[1][-1] == (1.0, 1.0)
+
+
+def test_the_decisions_of_a_record_are_the_challengers_reported_chances() -> None:
+    deals = list(play(ArenaRun("classic", "chance", "acceptance", deals=1, seed=21, work=0.005)))
+    found = list(decisions(deals))
+    expected = [
+        (game.deal, throw["model"], draws, game.played.winner == game.game)
+        for game in deals[0]
+        for throw, draws in _throws(list(game.played.events), game.game)
+        if "chance" in throw
+    ]
+    assert found == expected and found

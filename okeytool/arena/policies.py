@@ -367,9 +367,14 @@ class ChancePolicy(Policy):
         row = ranking.best
         answer: dict[str, Any] = {"throw": str(row.tile)}
         if row.chance is not None:
-            answer["chance"] = table_chance(row.chance, draws)
+            answer["chance"] = self.reported_chance(row.chance, draws)
             answer["model"] = row.chance
         return answer
+
+    def reported_chance(self, model: float, draws: int) -> float:
+        """The chance reported for a throw the model gives ``model`` with ``draws`` own draws left: the
+        table chance, which the table was fitted for (a model of one look a turn)."""
+        return table_chance(model, draws)
 
 
 class PointsPolicy(ChancePolicy):

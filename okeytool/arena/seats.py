@@ -4,8 +4,10 @@ Every seat, okeytool's own policies as much as a program seated with ``cmd:``, i
 same way: :meth:`Seat.see` with each event its seat may see, :meth:`Seat.ask` with a request
 (``{"ask": "take", "tile": "B2"}``, ``{"ask": "show"}``, ``{"ask": "throw"}``) answered by one
 mapping (``{"take": true}``, ``{"show": false}``, ``{"throw": "Y9"}`` or ``{"win": "R5"}``). An
-answer may carry the win chance the seat's model gave the move it chose (``"chance": 0.31``), which
-the arena keeps for calibration.
+answer may carry the win chance the seat gives the move it chose (``"chance": 0.31``), which the
+arena keeps for calibration, and the raw chance of the model it was mapped from (``"model": 0.14``,
+okeytool's chance policies: the table chance of :mod:`okeytool.arena.table_chance`). Both are hidden
+from the other seats.
 
 A seat that answers badly (malformed, illegal, too late) raises :class:`Forfeit`; the arena ends that
 game for the seat and goes on.

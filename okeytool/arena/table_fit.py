@@ -1,0 +1,95 @@
+"""Fitting the table of :mod:`okeytool.arena.table_chance` from played rounds: the model's chance at
+each of a challenger's throws against whether it then won, pooled into a monotone map per group of own
+draws left (the pool adjacent violators fit on bins of equal count)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from okeytool.arena.policies import PLAYERS
+from okeytool.arena.run import GameRecord
+from okeytool.arena.table_chance import DRAW_GROUPS, Knots, Table, draw_group
+from okeytool.rules import get_rules
+from okeytool.solver.games import game_of
+
+#: (deal, the model's chance, own draws left after the throw, the seat won the round)
+Decision = tuple[int, float, int, bool]
+#: (mean model chance, observed win frequency, decisions) of one bin or block.
+Point = tuple[float, float, int]
+
+
+def decisions(deals: Iterable[Sequence[GameRecord]]) -> Iterator[Decision]:
+    """Every chance the challenger reported in the recorded deals, with its own draws left after that
+    throw. A record written before the table was added has the model's chance as ``chance``."""
+    for games in deals:
+        for game in games:
+            head = game.played.events[0]
+            rules = get_rules(head["rules"]).with_options(head["options"])
+            stock = len(head["stock"])
+            dealt = len(game_of(rules).tiles(rules)) - 1 - rules.drawn_size - (PLAYERS - 1) * rules.hand_size
+            if stock != dealt:
+                raise ValueError(f"deal {game.deal}: a stock of {stock} tiles, not the {dealt} of a deal")
+            for event in game.played.events[1:]:
+                if event["event"] == "draw":
+                    stock -= 1
+                elif event["event"] == "throw" and event["seat"] == game.game and "chance" in event:
+                    model = float(event["model"] if "model" in event else event["chance"])
+                    yield game.deal, model, stock // PLAYERS, game.played.winner == game.game
+
+
+def pool_adjacent(points: Sequence[Point]) -> list[Point]:
+    """The monotone (non-decreasing in the second value) least-squares fit of (x, y, weight) points
+    sorted by x: adjacent blocks that break the order are pooled into their weighted means.
+
+    >>> pool_adjacent([(0.1, 0.2, 1), (0.2, 0.0, 1), (0.3, 0.5, 2)])
+    [(0.15000000000000002, 0.1, 2), (0.3, 0.5, 2)]
+    """
+    blocks: list[list[float]] = []
+    for x, y, w in points:
+        blocks.append([x * w, y * w, float(w)])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] > blocks[-1][1] / blocks[-1][2]:
+            x2, y2, w2 = blocks.pop()
+            blocks[-1][0] += x2
+            blocks[-1][1] += y2
+            blocks[-1][2] += w2
+    return [(x / w, y / w, int(w)) for x, y, w in blocks]
+
+
+def equal_count_bins(found: Sequence[tuple[float, bool]], bins: int) -> list[Point]:
+    """About ``bins`` bins of equal count of the (chance, won) pairs sorted by chance. Equal chances
+    stay in one bin, so that no bin depends on how ties were ordered; a small tail joins the last bin."""
+    size = max(1, len(found) // bins)
+    chunks: list[list[tuple[float, bool]]] = [[]]
+    for at, (chance, won) in enumerate(found):
+        chunks[-1].append((chance, won))
+        if len(chunks[-1]) >= size and (at + 1 == len(found) or found[at + 1][0] != chance):
+            chunks.append([])
+    if not chunks[-1]:
+        chunks.pop()
+    if len(chunks) > 1 and len(chunks[-1]) < size // 2:
+        chunks[-2].extend(chunks.pop())
+    return [
+        (sum(c for c, _ in chunk) / len(chunk), sum(1 for _, won in chunk if won) / len(chunk), len(chunk))
+        for chunk in chunks
+    ]
+
+
+def fit(found: Iterable[Decision], bins: int = 32) -> Table:
+    """Per group of draws left (:data:`DRAW_GROUPS`), the knots (model chance, observed) of the map,
+    rounded to four places; a group with no decisions keeps the model's own chance."""
+    groups: list[list[tuple[float, bool]]] = [[] for _ in DRAW_GROUPS]
+    for _, chance, draws, won in found:
+        groups[draw_group(draws)].append((chance, won))
+    table: list[Knots] = []
+    for mine in groups:
+        mine.sort(key=lambda pair: pair[0])
+        knots: list[tuple[float, float]] = []
+        for x, y, _ in pool_adjacent(equal_count_bins(mine, bins)):
+            if not knots or round(x, 4) != knots[-1][0]:  # two blocks whose chances round alike keep the first
+                knots.append((round(x, 4), round(y, 4)))
+        if not knots:
+            knots.append((0.0, 0.0))
+        if knots[-1][0] < 1.0:
+            knots.append((1.0, 1.0))  # a hand the model is sure of wins: the line from the last knot
+        table.append(tuple(knots))
+    return tuple(table)
