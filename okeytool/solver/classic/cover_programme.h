@@ -22,16 +22,21 @@
 #define ANY_FACE_BIT 52
 #define ANY_FACE (1ULL << ANY_FACE_BIT)
 #define IMPOSSIBLE (-1000)
-#define MEMO_BITS 18
+#define MEMO_BITS 20
 #define MEMO_SIZE (1u << MEMO_BITS)
 #define MEMO_FILL (MEMO_SIZE / 2)
+#define ROOM_SHIFT 56
+#define KEPT_SHIFT 53
+#define KEPT_BIAS 1024
+#define FACE_BITS ((1ULL << KEPT_SHIFT) - 1)
 
+/* A solved state in 32 bytes, two to a cache line: the key (`one` with the room above the faces,
+ * and `two`; a key of 0 marks an empty entry, as a state with no face held is never stored), the
+ * unfilled faces with the count kept (biased, so that IMPOSSIBLE fits) above them, and the spares. */
 typedef struct {
-    uint64_t one, two; /* key; one == UINT64_MAX marks an empty entry */
-    uint64_t faces;
+    uint64_t key, two;
+    uint64_t faces_kept;
     uint64_t spares; /* the faces a copy of which some optimal choice leaves out of the pieces */
-    int32_t room;
-    int32_t kept;
 } Entry;
 
 typedef struct {
@@ -74,9 +79,11 @@ static inline uint32_t slot_of(uint64_t one, uint64_t two, int room) {
 }
 
 static void clear_memo(Programme *t) {
-    for (uint32_t k = 0; k < MEMO_SIZE; k++) t->memo[k].one = UINT64_MAX;
+    memset(t->memo, 0, sizeof(Entry) * MEMO_SIZE);
     t->used = 0;
 }
+
+static inline uint64_t key_of(uint64_t one, int room) { return one | (uint64_t)room << ROOM_SHIFT; }
 
 /* The most tiles of the hand (one, two) that `room` slots of pieces hold; the unfilled-slot faces
  * of every optimal choice into *faces_out, and the faces some optimal choice leaves a copy of out
@@ -90,14 +97,15 @@ static int best_spares(Programme *t, uint64_t one, uint64_t two, int room, uint6
         *faces_out = 0;
         return IMPOSSIBLE;
     }
+    uint64_t key = key_of(one, room);
     uint32_t k = slot_of(one, two, room);
     for (;;) {
         Entry *e = &t->memo[k];
-        if (e->one == UINT64_MAX) break;
-        if (e->one == one && e->two == two && e->room == room) {
-            *faces_out = e->faces;
+        if (!e->key) break;
+        if (e->key == key && e->two == two) {
+            *faces_out = e->faces_kept & FACE_BITS;
             *spares_out = e->spares;
-            return e->kept;
+            return (int)(e->faces_kept >> KEPT_SHIFT) - KEPT_BIAS;
         }
         k = (k + 1) & (MEMO_SIZE - 1);
     }
@@ -117,6 +125,13 @@ static int best_spares(Programme *t, uint64_t one, uint64_t two, int room, uint6
         if (g == groups) { g_taken[g] = taken; g_len[g] = length; g_unfilled[g] = 0; groups++; }
         g_unfilled[g] |= mask & ~one;
     }
+    /* The children's entries lie far apart in a table larger than the caches: ask for them all at
+     * once, so that their loads overlap instead of waiting one after another. */
+    for (int g = 0; g < groups; g++) {
+        uint64_t taken = g_taken[g];
+        __builtin_prefetch(&t->memo[slot_of((one & ~taken) | (two & taken), two & ~taken, room - g_len[g])]);
+    }
+    __builtin_prefetch(&t->memo[(two & low) ? slot_of(one, two & ~low, room) : slot_of(one & ~low, two, room)]);
     int bestv = IMPOSSIBLE;
     uint64_t faces = 0, spares = 0, more, more_spares;
     for (int g = 0; g < groups; g++) {
@@ -139,9 +154,11 @@ static int best_spares(Programme *t, uint64_t one, uint64_t two, int room, uint6
     }
     if (t->used >= MEMO_FILL) clear_memo(t);
     k = slot_of(one, two, room);
-    while (t->memo[k].one != UINT64_MAX) k = (k + 1) & (MEMO_SIZE - 1);
-    t->memo[k].one = one; t->memo[k].two = two; t->memo[k].room = room;
-    t->memo[k].kept = bestv; t->memo[k].faces = faces; t->memo[k].spares = spares;
+    while (t->memo[k].key) k = (k + 1) & (MEMO_SIZE - 1);
+    t->memo[k].key = key;
+    t->memo[k].two = two;
+    t->memo[k].faces_kept = faces | (uint64_t)(bestv + KEPT_BIAS) << KEPT_SHIFT;
+    t->memo[k].spares = spares;
     t->used++;
     *faces_out = faces;
     *spares_out = spares;
@@ -293,9 +310,11 @@ static inline int programme_load(Programme *t, PyObject *options) {
     }
     Py_DECREF(seq);
     PyMem_Free(t->memo);
-    t->memo = PyMem_Malloc(sizeof(Entry) * MEMO_SIZE);
+    /* Zeroed (empty) on allocation: the system gives zero pages as they are first written, so a
+     * short command pays only for the entries it uses. */
+    t->memo = PyMem_Calloc(MEMO_SIZE, sizeof(Entry));
     if (!t->memo) { PyErr_NoMemory(); return -1; }
-    clear_memo(t);
+    t->used = 0;
     return 0;
 }
 
