@@ -10,6 +10,9 @@ the mapped chances on a second record (deals not used for the fit):
 
     python -m benchmarks.arena_calibration FIT.jsonl.gz CHECK.jsonl.gz [--bins 32]
 
+One record split in two: ``REC REC --fit-deals 2500 --from-deal 2500``; ``--one-group`` fits one
+map for every number of draws left (to see what the groups earn).
+
 The records must be of a classic chance (or points) challenger. Its throws carry the model's chance
 as ``model`` (and the table's as ``chance``); a record written before the table was added has the
 model's chance as ``chance``.
@@ -25,7 +28,7 @@ from pathlib import Path
 
 from okeytool.arena.record import read_record
 from okeytool.arena.stats import Prediction, calibrate
-from okeytool.arena.table_chance import Table, table_chance
+from okeytool.arena.table_chance import DRAW_GROUPS, Table, table_chance
 from okeytool.arena.table_fit import Decision, decisions, fit
 
 
@@ -62,9 +65,18 @@ def main() -> None:
     parser.add_argument("check", type=Path)
     parser.add_argument("--bins", type=int, default=32)
     parser.add_argument("--deals", type=int, default=None, help="deals of the check record (default: all)")
+    parser.add_argument("--fit-deals", type=int, default=None, help="the first deals of the fit record only")
+    parser.add_argument("--from-deal", type=int, default=0, help="the check record's deals from this one on")
+    parser.add_argument("--one-group", action="store_true", help="one map for every number of draws left")
     args = parser.parse_args()
-    fitted = fit(decisions(read_record(args.fit)), args.bins)
-    found = list(decisions(islice(read_record(args.check), args.deals)))
+    fitting = decisions(islice(read_record(args.fit), args.fit_deals))
+    if args.one_group:
+        knots = fit(((deal, chance, 0, won) for deal, chance, _, won in fitting), args.bins)[0]
+        fitted: Table = (knots,) * len(DRAW_GROUPS)
+    else:
+        fitted = fit(fitting, args.bins)
+    end = None if args.deals is None else args.from_deal + args.deals
+    found = list(decisions(islice(read_record(args.check), args.from_deal, end)))
     print(json.dumps({"table": fitted}))
     print(json.dumps({"check": "model", **report(found, None)}))
     print(json.dumps({"check": "mapped", **report(found, fitted)}))
