@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from okeytool.arena.run import ArenaRun, play
 from okeytool.arena.table_chance import DRAW_GROUPS, TABLE, draw_group, table_chance
-from okeytool.arena.table_fit import Point, decisions, equal_count_bins, fit, pool_adjacent
+from okeytool.arena.table_fit import Point, decisions, equal_count_bins, fit, pool_adjacent, top_finer_bins
 
 #: Classic: 106 tiles, the indicator, 15 + 3 x 14 dealt.
 STOCK = 106 - 1 - 15 - 3 * 14
@@ -126,3 +126,16 @@ def test_the_decisions_of_a_record_are_the_challengers_reported_chances() -> Non
         if "chance" in throw
     ]
     assert found == expected and found
+
+
+def test_the_top_tenth_of_the_chances_is_binned_four_times_finer() -> None:
+    rng = Random(9)
+    found = sorted(((rng.random(), rng.random() < 0.5) for _ in range(3200)), key=lambda pair: pair[0])
+    made = top_finer_bins(found, 32)
+    assert sum(n for _, _, n in made) == len(found)
+    top = found[int(0.9 * len(found))][0]
+    lower = [n for x, _, n in made if x < top]
+    upper = [n for x, _, n in made if x > top]
+    assert set(lower[:-1]) == {100} and 50 <= lower[-1] < 150, "the lower nine tenths in bins of a 32nd"
+    assert set(upper[:-1]) == {25} and 12 <= upper[-1] < 38, "the top tenth in bins of a quarter of that"
+    assert [x for x, _, _ in made] == sorted(x for x, _, _ in made)

@@ -1,6 +1,6 @@
 """Fitting the table of :mod:`okeytool.arena.table_chance` from played rounds: the model's chance at
 each of a challenger's throws against whether it then won, pooled into a monotone map per group of own
-draws left (the pool adjacent violators fit on bins of equal count)."""
+draws left (the pool adjacent violators fit on bins of equal count, finer at the top)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ from okeytool.arena.table_chance import DRAW_GROUPS, Knots, Table, draw_group
 from okeytool.rules import get_rules
 from okeytool.solver.games import game_of
 
+#: The share of a group's decisions, those of the highest chances, that is binned finer ...
+TOP_SHARE = 0.1
+#: ... in bins this many times smaller: there the decisions are fewest and the map steepest, and
+#: bins of one size left its top a straight guess (benchmarks/ARENA.md).
+TOP_FINER = 4
 #: (deal, the model's chance, own draws left after the throw, the seat won the round)
 Decision = tuple[int, float, int, bool]
 #: (mean model chance, observed win frequency, decisions) of one bin or block.
@@ -56,9 +61,14 @@ def pool_adjacent(points: Sequence[Point]) -> list[Point]:
 
 
 def equal_count_bins(found: Sequence[tuple[float, bool]], bins: int) -> list[Point]:
-    """About ``bins`` bins of equal count of the (chance, won) pairs sorted by chance. Equal chances
-    stay in one bin, so that no bin depends on how ties were ordered; a small tail joins the last bin."""
-    size = max(1, len(found) // bins)
+    """About ``bins`` bins of equal count of the (chance, won) pairs sorted by chance
+    (:func:`bins_of_size`)."""
+    return bins_of_size(found, max(1, len(found) // bins))
+
+
+def bins_of_size(found: Sequence[tuple[float, bool]], size: int) -> list[Point]:
+    """Bins of ``size`` of the (chance, won) pairs sorted by chance. Equal chances stay in one bin, so
+    that no bin depends on how ties were ordered; a tail of less than half a bin joins the last bin."""
     chunks: list[list[tuple[float, bool]]] = [[]]
     for at, (chance, won) in enumerate(found):
         chunks[-1].append((chance, won))
@@ -74,6 +84,16 @@ def equal_count_bins(found: Sequence[tuple[float, bool]], bins: int) -> list[Poi
     ]
 
 
+def top_finer_bins(found: Sequence[tuple[float, bool]], bins: int) -> list[Point]:
+    """:func:`equal_count_bins` of the (chance, won) pairs sorted by chance, with the highest
+    :data:`TOP_SHARE` of them in bins :data:`TOP_FINER` times smaller."""
+    cut = int(len(found) * (1 - TOP_SHARE))
+    while 0 < cut < len(found) and found[cut][0] == found[cut - 1][0]:
+        cut += 1  # equal chances stay on one side
+    size = max(1, len(found) // bins)
+    return bins_of_size(found[:cut], size) + bins_of_size(found[cut:], max(1, size // TOP_FINER))
+
+
 def fit(found: Iterable[Decision], bins: int = 32) -> Table:
     """Per group of draws left (:data:`DRAW_GROUPS`), the knots (model chance, observed) of the map,
     rounded to four places; a group with no decisions keeps the model's own chance."""
@@ -84,7 +104,7 @@ def fit(found: Iterable[Decision], bins: int = 32) -> Table:
     for mine in groups:
         mine.sort(key=lambda pair: pair[0])
         knots: list[tuple[float, float]] = []
-        for x, y, _ in pool_adjacent(equal_count_bins(mine, bins)):
+        for x, y, _ in pool_adjacent(top_finer_bins(mine, bins)):
             if not knots or round(x, 4) != knots[-1][0]:  # two blocks whose chances round alike keep the first
                 knots.append((round(x, 4), round(y, 4)))
         if not knots:
