@@ -26,6 +26,16 @@ def test_the_cover_programme_states_its_constants() -> None:
     assert 1 << _cover.ANY_FACE_BIT == cover.ANY_FACE
 
 
+@pytest.mark.skipif(not cover.COMPILED, reason="the cover programme is not built here")
+def test_the_cover_programme_refuses_a_piece_beyond_the_faces() -> None:
+    from okeytool.solver.classic import _cover
+
+    options: list[list[tuple[int, int]]] = [[] for _ in range(FACE_COUNT)]
+    options[0] = [(1 << FACE_COUNT | 0b111, 3)]  # its table keeps the count kept above the faces
+    with pytest.raises(ValueError, match="beyond the 52 faces"):
+        _cover.Table(options)
+
+
 @pytest.mark.skipif(not chance.COMPILED, reason="the chance recursion is not built here")
 def test_the_chance_recursion_states_its_constants() -> None:
     from okeytool.solver.classic import _chance

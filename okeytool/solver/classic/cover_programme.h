@@ -47,9 +47,10 @@ typedef struct {
     uint32_t used;
 } Programme;
 
-/* Changes whenever the layout of Programme, Entry or Table changes: _cover exports it as LAYOUT and
- * _chance refuses to load beside a _cover built from another version of this header. */
-#define PROGRAMME_LAYOUT (2 * 1000000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
+/* Changes whenever the layout of Programme, Entry or Table or the table's size changes: _cover
+ * exports it as LAYOUT and _chance refuses to load beside a _cover built from another version of
+ * this header (it indexes the table _cover allocated). */
+#define PROGRAMME_LAYOUT (3 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
 
 /* The Python object of _cover.c (okeytool.solver.classic._cover.Table): a programme. _chance.c
  * solves on the table of a Table it is given, so that both share one set of solved states. */
@@ -300,6 +301,11 @@ static inline int programme_load(Programme *t, PyObject *options) {
             int length;
             if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(row, i), "Ki", &mask, &length)) {
                 Py_DECREF(row); Py_DECREF(seq);
+                return -1;
+            }
+            if (mask >> FACES) { /* the faces only: the bits above hold the count kept in the table */
+                Py_DECREF(row); Py_DECREF(seq);
+                PyErr_SetString(PyExc_ValueError, "a piece mask with a bit beyond the 52 faces");
                 return -1;
             }
             t->masks[f][i] = mask;
