@@ -15,7 +15,7 @@ from functools import cache
 from itertools import combinations, product
 
 from conftest import examples
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference import table_joker_problem, written_joker_faces
 
@@ -227,7 +227,11 @@ def games(
     wild = min(pool[JOKER], max_rack - 1) if table_jokers else draw(st.integers(0, min(pool[JOKER], max_rack - 1)))
     left = sorted(t for t in pool.elements() if not t.is_joker)
     size = min(max_rack - wild, len(left))
-    picks = draw(st.lists(st.integers(0, len(left) - 1), min_size=min(2, size), max_size=size, unique=True))
+    # The table may hold every face of the window: the rack is then the jokers left (a rack is never empty).
+    assume(left or wild)
+    picks = (
+        draw(st.lists(st.integers(0, len(left) - 1), min_size=min(2, size), max_size=size, unique=True)) if left else []
+    )
     return tuple(sorted([*(left[k] for k in picks), *[JOKER] * wild])), tuple(table)
 
 
@@ -363,3 +367,13 @@ def test_reference_sanity() -> None:
     assert written_joker_faces(group) == [{Tile.parse("Y7")}]
     assert written_joker_faces((r["R7"], r["B7"], JOKER)) == [{r["K7"], Tile.parse("Y7")}]
     assert reference_opened([k5, k6, Tile.parse("Y9")], [group]) == (2, 0, 11)  # K5 K6 with the set's K7
+
+
+def test_a_rack_of_one_joker_beside_a_full_window() -> None:
+    """The strategy's edge: the table holds every face of its window, the rack only a joker."""
+    run = tuple(Tile.parse(f"R{n}") for n in range(1, 9))
+    for opened in (True, False):
+        for goal in ("tiles", "value"):
+            play = best_play(DEAL, (JOKER,), (run, run), opened=opened, goal=goal)  # type: ignore[arg-type]
+            check_invariants((JOKER,), (run, run), play, opened)
+            assert play.placed == ((JOKER,) if opened else ())
