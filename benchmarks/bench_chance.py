@@ -7,6 +7,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     python -m benchmarks.bench_chance --work    # the work rates and the rows computed by default
     OKEYTOOL_PURE_PYTHON=1 python -m benchmarks.bench_chance --work    # the same in pure Python
     python -m benchmarks.bench_chance --exact   # the whole ranking at 2 draws (exact), one and two away
+    python -m benchmarks.bench_chance --extra 1 # the ranking by ``--extra 1`` at 8 draws, within the default work
 """
 
 from __future__ import annotations
@@ -84,7 +85,39 @@ def exact_operations() -> dict[str, list[Callable[[], object]]]:
     }
 
 
-GAP_METHODS = ("advance", "swap", "keep")
+GAP_METHODS = ("advance", "swap", "keep", "extra 1")
+
+
+def _method(label: str) -> tuple[str, int | None]:
+    """A gap row's method and its N (``"extra 1"``: the ``extra`` method with N = 1)."""
+    name, _, n = label.partition(" ")
+    return name, int(n) if n else None
+
+
+def extra_operations(extra: int) -> dict[str, list[Callable[[], object]]]:
+    """The ranking by ``--extra N`` at 8 draws, one operation per distance, within the default work."""
+    groups = hands_by_distance(CASES)
+    names = {1: "one away", 2: "two away", 3: "3+ away"}
+    return {
+        f"discard --chance --extra {extra}, 8 draws, {names[d]}": [
+            partial(chance_ranking, c.deal, c.tiles, draws=DRAWS, extra=extra) for c in cases
+        ]
+        for d, cases in groups.items()
+    }
+
+
+def extra_rows(extra: int) -> list[str]:
+    """At the default work, per distance: the rankings by ``--extra N`` that computed every row, the
+    rows not computed, and the median states searched."""
+    lines = []
+    for d, group in hands_by_distance(CASES).items():
+        rankings = [chance_ranking(c.deal, c.tiles, draws=DRAWS, extra=extra) for c in group]
+        missing = [sum(not r.computed for r in ranking.rows) for ranking in rankings]
+        rows = sum(len(ranking.rows) for ranking in rankings)
+        states = sorted(ranking.model.states or 0 for ranking in rankings)
+        lines.append(f"| {'3+' if d == 3 else d} away | {len(group)} | {sum(m == 0 for m in missing)} | "
+                     f"{sum(missing)} of {rows} | {states[len(states) // 2]:,} |")  # fmt: skip
+    return lines
 
 
 def method_gap(cases: int = GAP_CASES, draws: int = 2, rows: int | None = None) -> list[str]:
@@ -106,7 +139,8 @@ def method_gap(cases: int = GAP_CASES, draws: int = 2, rows: int | None = None) 
                 answers = {"exact": exact}
                 exact_of[option.tile] = exact.chance
                 for m in GAP_METHODS:
-                    got = chance_of(case.deal, rest, [option.tile], draws, 0.05, method=m)  # type: ignore[arg-type]
+                    name, n = _method(m)
+                    got = chance_of(case.deal, rest, [option.tile], draws, 0.05, method=name, extra=n)  # type: ignore[arg-type]
                     answers[m] = got
                     gaps[m][0].append(exact.chance - got.chance)
                     gaps[m][1].append(exact.points - got.points)
@@ -122,10 +156,10 @@ def method_gap(cases: int = GAP_CASES, draws: int = 2, rows: int | None = None) 
                 same = mine[1] == exact_best[1] or abs(exact_of[mine[1]] - exact_best[0]) < 1e-12
                 gaps[m][2].append(int(same))
         for m in GAP_METHODS:
-            gv, ge, same = gaps[m]
+            gv, ge, agreed = gaps[m]
             lines.append(
-                f"| {'one' if d == 1 else 'two'} away, {draws} draws | {m} | {len(same)} | {len(gv)} | "
-                f"{sum(gv) / len(gv):.4f} | {max(gv):.4f} | {max(ge):.4f} | {sum(same)}/{len(same)} |"
+                f"| {'one' if d == 1 else 'two'} away, {draws} draws | {m} | {len(agreed)} | {len(gv)} | "
+                f"{sum(gv) / len(gv):.4f} | {max(gv):.4f} | {max(ge):.4f} | {sum(agreed)}/{len(agreed)} |"
             )
     return lines
 
@@ -190,6 +224,15 @@ def main() -> None:
     rows computed at the default work only)."""
     if "--exact" in sys.argv:
         print_table(exact_operations())
+        return
+    if "--extra" in sys.argv:
+        extra = int(sys.argv[sys.argv.index("--extra") + 1])
+        print_table(extra_operations(extra))
+        print()
+        print("| hands | rankings | every row computed | rows not computed | median states searched |")
+        print("|---|---|---|---|---|")
+        for line in extra_rows(extra):
+            print(line, flush=True)
         return
     if "--work" in sys.argv:
         print(WORK_HEADER)

@@ -73,6 +73,8 @@ __all__ = [
 #: The share of a time limit the user gave that a chance ranking may spend in work (counted the same
 #: on every machine); the rows it could not compute are marked, so that it ends within the limit.
 CHANCE_SHARE = 0.5
+#: The most exchanges ``--extra`` allows beyond the fewest (the middle gives at most 12 own draws).
+MAX_EXTRA = 12
 
 
 # -- how fields are named to the user --------------------------------------------------------------
@@ -99,7 +101,7 @@ BATCH_LINE = Spelling()
 
 _TEXT = ("rules", "indicator", "okey", "tiles", "seen", "table", "take", "goal", "solver")
 _FLAGS = ("opened", "deep", "chance")
-_COUNTS = ("draws", "pile")
+_COUNTS = ("draws", "pile", "extra")
 
 
 def read_question(command: str, fields: Mapping[str, Any], spelling: Spelling = BATCH_LINE) -> Question:
@@ -272,7 +274,7 @@ class _Reader:
         values outside the model, and fields that do not go with a chance ranking.
         """
         spell, given = self.spelling, self.given
-        setting = [f for f in ("draws", "pile", "risk", "goal") if f in given]
+        setting = [f for f in ("draws", "pile", "risk", "goal", "extra") if f in given]
         if not self.flag("chance", False):
             if setting:
                 raise InputError(f"{spell(setting[0])} sets the win-chance model; it needs {spell('chance')}")
@@ -302,7 +304,10 @@ class _Reader:
             if name == goal:
                 typed = "time_limit" in given  # the user's own limit lifts (or lowers) the default work
                 seconds = CHANCE_SHARE * self.time_limit() if typed else None
-                return replace(ask, goal=goal, seconds=seconds)
+                extra = given.get("extra")
+                if extra is not None and not 0 <= extra <= MAX_EXTRA:
+                    raise InputError(f"{spell('extra')} takes a number of exchanges from 0 to {MAX_EXTRA}, not {extra}")
+                return replace(ask, goal=goal, seconds=seconds, extra=extra)
         raise InputError(f"{spell('goal')} takes chance or points, not {name!r}")
 
     def supply(self, hand: Sequence[Tile], seen: Sequence[Tile], table: Sequence[Tile]) -> None:

@@ -147,3 +147,61 @@ def solve_reference(solver: ChanceSolver, state: State, draws: int) -> tuple[flo
     known = (total_v * solver.scale, total_e * solver.scale)
     solver.memo[key] = known
     return known
+
+
+def solve_extra_reference(solver: ChanceSolver, origin: State, draws: int) -> tuple[float, float]:
+    """(V_T, E_T) of the 14-tile hand ``origin`` by the ``extra`` method (N = ``solver.extra``), as
+    its rule says it, with nothing cached between states but the answers: each state's tiles
+    exchanged counted afresh against the hand, every discard of every draw tried against the bound
+    by its own deficiency. Memoised in ``solver.memo`` (the solver must be new)."""
+    facts = solver.facts
+    allowance = facts.deficiency(origin) + solver.extra
+
+    def exchanged(state: State) -> int:
+        return sum(max(0, c - o) for c, o in zip(state, origin))
+
+    def solve(state: State, left_draws: int) -> tuple[float, float]:
+        if left_draws <= 0:
+            return 0.0, 0.0
+        key = (state, left_draws)
+        if key in solver.memo:
+            return solver.memo[key]
+        k, wins, useful = facts.info(state)
+        if k > left_draws:
+            solver.memo[key] = (0.0, 0.0)
+            return 0.0, 0.0
+        rest = left_draws - 1
+        back_v, back_e = solve(state, rest)
+        may_swap = exchanged(state) + k < allowance
+        total_v = total_e = 0.0
+        back = 0
+        for x in range(SLOTS):
+            n = solver.left[x] - state[x]
+            if n <= 0:
+                continue
+            if wins >> x & 1:  # a win; held only by throwing the drawn tile back
+                total_v += n
+                total_e += n * max(facts.win_values(state)[x], back_e)
+                continue
+            if not useful >> x & 1 and not may_swap:
+                back += n  # thrown back
+                continue
+            grown = tuple(c + (s == x) for s, c in enumerate(state))
+            children = [c for c in facts.discards(grown)]
+            lowest = min(facts.deficiency(c) for c in children)
+            may_step_back = exchanged(grown) + lowest < allowance
+            best_v = best_e = 0.0
+            for child in children:
+                d = facts.deficiency(child)
+                if d > rest or (d > lowest and not may_step_back):
+                    continue
+                v, e = solve(child, rest)
+                best_v, best_e = max(best_v, v), max(best_e, e)
+            total_v += n * best_v
+            total_e += n * best_e
+        total_v += back * back_v
+        total_e += back * back_e
+        solver.memo[key] = (total_v * solver.scale, total_e * solver.scale)
+        return solver.memo[key]
+
+    return solve(origin, draws)

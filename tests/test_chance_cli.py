@@ -178,6 +178,14 @@ def test_a_method_that_is_not_exact_is_named(run_main, monkeypatch) -> None:
             ["check", "-i", "Y7", "R1-4 B9-11 K5 Y5 R5 K11-13 B2", "--chance"],
             "a choice of 15 tiles, not 14 (for 14 tiles ask waits)",
         ),
+        (["discard", "-i", "Y7", SPREAD, "--extra", "1"], "--extra sets the win-chance model; it needs --chance"),
+        (["discard", "-i", "Y7", SPREAD, "--chance", "--extra", "13"], "--extra takes a number of exchanges from 0"),
+        (["discard", "-i", "Y7", SPREAD, "--chance", "--extra", "-1"], "--extra takes a number of exchanges from 0"),
+        (["discard", "-i", "Y7", SPREAD, "--chance", "--extra", "x"], "--extra"),
+        (
+            ["discard", "-r", "101", "-i", "Y7", "R1-13 B10-13 K10-13 Y8", "--chance", "--extra", "1"],
+            "--extra is not part of a discard question in the 101 rules",
+        ),
         (["check", "-i", "Y7", SPREAD, "--chance", "--goal", "points"], "No such option"),
         (["waits", "-i", "Y7", "R1-4 B9-11 K5 Y5 R5 K11-13 B2", "--chance"], "No such option"),
     ],
@@ -225,6 +233,24 @@ def test_batch_chance_fields() -> None:
 def test_batch_refusals(fields: dict, words: str) -> None:
     answer = _line(**fields)
     assert set(answer) == {"id", "error"} and words in answer["error"], answer
+
+
+def test_extra_ranks_by_the_bounded_search_and_says_so(run_main) -> None:
+    document = json_of(run_main, "discard", "-i", "Y7", NEAR, "--chance", "--draws", "3", "--extra", "1")
+    model = document["model"]
+    assert model["method"] == "extra" and model["extra"] == 1 and model["states"] > 0
+    plain = json_of(run_main, "discard", "-i", "Y7", NEAR, "--chance", "--draws", "3")
+    assert "extra" not in plain["model"] and "states" not in plain["model"]
+    # A lower bound of exact, never below advance (the default at 3 draws), row by row.
+    ours = {row["tile"]: row["chance"] for row in document["discards"]}
+    for row in plain["discards"]:
+        assert row["chance"] <= ours[row["tile"]] + 1e-12
+    text = run_main("discard", "-i", "Y7", NEAR, "--chance", "--draws", "3", "--extra", "1")
+    assert text.code == 0 and "--extra 1:" in text.out and "states searched" in text.out
+    line = _line(command="discard", indicator="Y7", tiles=NEAR, chance=True, draws=3, extra=1)
+    assert line["model"] == model
+    refused = _line(command="discard", indicator="Y7", tiles=NEAR, chance=True, extra=1.5)
+    assert "whole number" in refused["error"]
 
 
 def test_the_chance_ranking_works_within_the_users_time_limit(monkeypatch) -> None:

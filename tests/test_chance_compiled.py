@@ -61,6 +61,21 @@ def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, m
     assert not fast.capped and not slow.capped
 
 
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.integers(0, 2))
+def test_extra_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, extra: int) -> None:
+    draws = data.draw(st.integers(1, 4 if extra else 6))
+    if data.draw(st.booleans()):
+        hand = data.draw(near_hands(hand, swaps=1))
+    seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
+    compiled, python = both(hand)
+    state = python.state(hand.tiles)
+    fast = ChanceSolver(compiled, seen, 0.05, "extra", extra=extra)
+    slow = ChanceSolver(python, seen, 0.05, "extra", extra=extra)
+    assert fast.solve(state, draws) == slow.solve(state, draws)
+    assert fast._compiled is not None and fast._compiled.size() == len(slow.memo)
+
+
 def python_decided(facts: HandFacts) -> list[tuple[int, ...]]:
     """Give ``facts`` a kernel that asks Python about every hand the cover programme alone does not
     decide (the fallback the certificate walk makes rare); returns the list the questions go to."""

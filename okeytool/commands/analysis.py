@@ -75,6 +75,15 @@ RiskOpt = Annotated[
         rich_help_panel=_CHANCE,
     ),
 ]  # fmt: skip
+ExtraOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--extra", metavar="N",
+        help="With --chance (classic): rank by the search of the mahjong calculators, which may swap or step "
+        "back while the tiles exchanged plus the distance stay below the hand's distance plus N (slower; 0-12).",
+        rich_help_panel=_CHANCE,
+    ),
+]  # fmt: skip
 ChanceGoalOpt = Annotated[
     ChanceGoalName | None,
     typer.Option(
@@ -103,6 +112,7 @@ def register(app: typer.Typer) -> None:
         draws: DrawsOpt = None,
         pile: PileOpt = None,
         risk: RiskOpt = None,
+        extra: ExtraOpt = None,
         time_limit: TimeLimitOpt = None,
         json: JsonOpt = False,
     ) -> None:
@@ -128,6 +138,7 @@ def register(app: typer.Typer) -> None:
             draws=draws,
             pile=pile,
             risk=risk,
+            extra=extra,
             time_limit=time_limit,
         )
         ask("check", typed, json)
@@ -177,6 +188,7 @@ def register(app: typer.Typer) -> None:
         pile: PileOpt = None,
         risk: RiskOpt = None,
         goal: ChanceGoalOpt = None,
+        extra: ExtraOpt = None,
         time_limit: TimeLimitOpt = None,
         top: TopOpt = None,
         all_rows: AllOpt = False,
@@ -205,6 +217,7 @@ def register(app: typer.Typer) -> None:
             pile=pile,
             risk=risk,
             goal=goal,
+            extra=extra,
             time_limit=time_limit,
         )
         ask("discard", typed, json, read_top(top, all_rows))

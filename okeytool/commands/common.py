@@ -271,6 +271,7 @@ class TypedQuestion:
     pile: int | None = None
     risk: float | None = None
     goal: str | None = None
+    extra: int | None = None
     time_limit: float | None = None
 
     def __post_init__(self) -> None:

@@ -177,6 +177,8 @@ METHOD_NOTES = {
     "advance-capped": "lower bound: thrown-back draws only, stopped at the time limit (states not reached count 0)",
     "swap": "lower bound: a draw that does not help is thrown back, or swapped in for a better wait one tile away",
     "swap-capped": "lower bound: thrown back or swapped for a better wait, stopped at the time limit",
+    "extra": "lower bound: as advance, but swaps and steps back within the exchanges allowed",
+    "extra-capped": "lower bound: swaps and steps back within the exchanges allowed, stopped at the time limit",
 }
 
 
@@ -236,7 +238,9 @@ def chance_advice_lines(ranking: ChanceRanking, more_work: str = MORE_WORK) -> l
     draws = f"{model.draws} draw{'s' if model.draws != 1 else ''}"
     lines = [
         Text(
-            f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}", style="dim"
+            f"model: {draws} left, risk {model.risk:g} per draw, pool {model.pool}, method {model.method}"
+            + (f" (--extra {model.extra}: {model.states:,} states searched)" if model.extra is not None else ""),
+            style="dim",
         )
     ]
     if model.method in METHOD_NOTES:

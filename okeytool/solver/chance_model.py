@@ -54,6 +54,10 @@ class ChanceModel(Generic[M]):
     method: M
     #: In a ranking: why some rows were not computed (None: every row was).
     stopped: Stop | None = None
+    #: For the ``extra`` method: the exchanges allowed beyond the fewest, and the work the answer
+    #: took (states expanded, and each hand's facts found first as its cost in states); None otherwise.
+    extra: int | None = None
+    states: int | None = None
 
     @property
     def exact(self) -> bool:
@@ -61,10 +65,13 @@ class ChanceModel(Generic[M]):
         return self.method == "exact"
 
     def to_json(self) -> dict[str, object]:
-        """cli.md's ``model`` object."""
-        return {
+        """cli.md's ``model`` object; with ``extra`` also ``extra`` and ``states``."""
+        out: dict[str, object] = {
             "draws": self.draws, "risk": self.risk, "pool": self.pool, "method": self.method, "stopped": self.stopped
         }  # fmt: skip
+        if self.extra is not None:
+            out["extra"], out["states"] = self.extra, self.states
+        return out
 
 
 @dataclass(frozen=True)

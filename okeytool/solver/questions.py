@@ -45,6 +45,9 @@ class ChanceAsk:
     #: :data:`~okeytool.solver.classic.chance.TIME_LIMIT`): :data:`okeytool.questions.CHANCE_SHARE`
     #: of a time limit the user gave.
     seconds: float | None = None
+    #: Classic hands: rank by the ``extra`` method with this many exchanges beyond the fewest
+    #: (:mod:`okeytool.solver.classic.chance`); None: the default methods.
+    extra: int | None = None
 
 
 @dataclass(frozen=True)

@@ -657,6 +657,9 @@ typedef struct {
     double scale;
     int swapping;
     int exact; /* the recursion as stated (ChanceSolver._solve_held for ``exact``), else the planned one */
+    int extra; /* ChanceSolver._solve_extra, with the hand below and its allowance */
+    uint64_t origin_lo, origin_hi; /* for ``extra``: the hand the answer is for */
+    int allowance;                 /* for ``extra``: its deficiency plus N */
     Map memo, swaps;
     int capped, timed;
     struct timespec end;
@@ -844,6 +847,68 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
+/* ChanceSolver.exchanged: the copies of a state beyond the hand the answer is for. */
+static inline int exchanged_of(const Solver *S, uint64_t lo, uint64_t hi) {
+    int total = 0;
+    for (int x = 0; x < SLOTS; x++) {
+        int d = count_of(lo, hi, x) - count_of(S->origin_lo, S->origin_hi, x);
+        if (d > 0) total += d;
+    }
+    return total;
+}
+
+/* ChanceSolver._solve_extra: advance, but a state whose tiles exchanged plus deficiency are below
+ * the allowance follows every draw (a swap), and a 15-tile state below it may throw any tile (a
+ * step back); the same sums in the same order as the Python recursion, so the same floats. -1 on an
+ * exception. */
+static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
+    uint64_t key_hi;
+    int k;
+    uint64_t wins, useful;
+    int begun = begin(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
+    if (begun <= 0) return begun;
+    Kernel *K = S->kernel;
+    int rest = draws - 1;
+    double back_v = 0.0, back_e = 0.0;
+    if (rest && solve_extra(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
+    int exchanged = exchanged_of(S, lo, hi);
+    int swapping = exchanged + k < S->allowance;
+    double total_v = 0.0, total_e = 0.0;
+    long back = 0;
+    for (int x = 0; x < SLOTS; x++) {
+        int held = count_of(lo, hi, x);
+        int n = S->left[x] - held;
+        if (n <= 0) continue;
+        uint64_t bit = 1ULL << x;
+        uint64_t glo = lo, ghi = hi;
+        add_to(&glo, &ghi, x, 1);
+        if (wins & bit) {
+            int points = value(K, glo, ghi);
+            if (points < 0) return -1;
+            double payload = (double)points;
+            total_v += n;
+            total_e += n * (payload >= back_e ? payload : back_e);
+            continue;
+        }
+        int closer = (useful & bit) != 0;
+        if (!closer && !swapping) {
+            back += n;
+            continue;
+        }
+        int after = closer ? k - 1 : k; /* the lowest deficiency a discard of the 15 leaves */
+        if (!rest || after > rest) continue;
+        int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
+        int bound = grown + after < S->allowance ? rest : after;
+        double best_v = 0.0, best_e = 0.0;
+        if (best_kept(S, glo, ghi, bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
+        total_v += n * best_v;
+        total_e += n * best_e;
+    }
+    total_v += back * back_v;
+    total_e += back * back_e;
+    return remember(S, lo, key_hi, total_v, total_e, v, e);
+}
+
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     uint64_t key_hi;
@@ -908,13 +973,16 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
-/* Kernel.solver(left, scale, swap) -> Solver */
+/* Kernel.solver(left, scale, swap[, exact[, origin, allowance]]) -> Solver; an origin (a state)
+ * makes it the ``extra`` recursion from that hand. */
 static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (ready(self) < 0) return NULL;
-    PyObject *left;
+    PyObject *left, *origin = Py_None;
     double scale;
-    int swapping, exact = 0;
-    if (!PyArg_ParseTuple(args, "Odp|p", &left, &scale, &swapping, &exact)) return NULL;
+    int swapping, exact = 0, allowance = 0;
+    if (!PyArg_ParseTuple(args, "Odp|pOi", &left, &scale, &swapping, &exact, &origin, &allowance)) return NULL;
+    uint64_t origin_lo = 0, origin_hi = 0;
+    if (origin != Py_None && read_state(origin, &origin_lo, &origin_hi) < 0) return NULL;
     Solver *S = PyObject_New(Solver, &SolverType);
     if (!S) return NULL;
     S->kernel = self;
@@ -923,6 +991,10 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->scale = scale;
     S->swapping = swapping;
     S->exact = exact;
+    S->extra = origin != Py_None;
+    S->origin_lo = origin_lo;
+    S->origin_hi = origin_hi;
+    S->allowance = allowance;
     S->capped = S->timed = 0;
     S->fresh = 0;
     S->work_limit = -1;
@@ -976,7 +1048,9 @@ static PyObject *Solver_solve(Solver *self, PyObject *args) {
     K->info_cb = info_cb;
     K->deficiency_cb = deficiency_cb;
     double v, e;
-    int status = self->exact ? solve_exact(self, lo, hi, draws, &v, &e) : solve(self, lo, hi, draws, &v, &e);
+    int status = self->exact   ? solve_exact(self, lo, hi, draws, &v, &e)
+                 : self->extra ? solve_extra(self, lo, hi, draws, &v, &e)
+                               : solve(self, lo, hi, draws, &v, &e);
     K->info_cb = K->deficiency_cb = NULL;
     if (status < 0) return NULL;
     return Py_BuildValue("(ddO)", v, e, self->capped ? Py_True : Py_False);
@@ -995,7 +1069,8 @@ static PyObject *Kernel_known(Kernel *self, PyObject *unused) {
 }
 
 static PyMethodDef Kernel_methods[] = {
-    {"solver", (PyCFunction)Kernel_solver, METH_VARARGS, "solver(left, scale, swap[, exact]) -> Solver"},
+    {"solver", (PyCFunction)Kernel_solver, METH_VARARGS,
+     "solver(left, scale, swap[, exact[, origin, allowance]]) -> Solver"},
     {"known", (PyCFunction)Kernel_known, METH_NOARGS, "The number of hands whose facts the kernel holds."},
     {"info", (PyCFunction)Kernel_info, METH_VARARGS, "info(state, info, deficiency) -> (k, wins, useful)"},
     {"kept", (PyCFunction)Kernel_kept, METH_VARARGS, "kept(after, bound, info, deficiency) -> [state, ...]"},

@@ -37,7 +37,15 @@ class Kernel:
         walks: int,
         certify: bool = True,
     ) -> None: ...
-    def solver(self, left: Sequence[int], scale: float, swap: bool, exact: bool = False) -> Solver: ...
+    def solver(
+        self,
+        left: Sequence[int],
+        scale: float,
+        swap: bool,
+        exact: bool = False,
+        origin: tuple[int, ...] | None = None,
+        allowance: int = 0,
+    ) -> Solver: ...
     def known(self) -> int: ...
     def info(
         self,

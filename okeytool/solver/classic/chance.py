@@ -31,7 +31,16 @@ Methods (``model.method``, and ``method`` on each row):
   better of the two, by value). A policy, so a lower bound of exact, and never below advance. It
   recovers most of advance's gap to exact one tile away (benchmarks/RESULTS.md) but costs up to
   seconds a hand, so it is not a default.
-* ``exact-capped`` / ``swap-capped`` / ``advance-capped``: the method stopped at its share of
+* ``extra`` (with a number *N*, ``--extra N``): the bound of the mahjong calculators. Let the
+  tiles exchanged of a state be its tiles beyond the hand the answer is for (copies drawn and kept).
+  From a 14-tile state whose tiles exchanged plus deficiency are below the hand's deficiency plus
+  *N*, a draw that does not bring it closer is followed by the best discard of the 15 that keeps it
+  as close (a swap; throwing the tile back is one of them) instead of being thrown back; and after a
+  draw, a 15-tile state whose tiles exchanged plus deficiency are below that sum may throw any tile
+  (a step back). Everywhere else it plays as ``advance``. So N = 1 lets each state on the way to
+  the fewest exchanges swap or step back once. A policy, so a lower bound of exact and never below
+  ``advance``; a larger N never gives less.
+* ``exact-capped`` / ``swap-capped`` / ``advance-capped`` / ``extra-capped``: the method stopped at its share of
   :data:`TIME_LIMIT`; the states it had not solved count 0, so the answer is a lower bound, and the
   output says so.
 
@@ -90,7 +99,9 @@ except ImportError:  # pragma: no cover - depends on the build
 #: True when the compiled recursion is in use by default (``OKEYTOOL_PURE_PYTHON=1`` turns it off).
 COMPILED = _Kernel is not None and not os.environ.get("OKEYTOOL_PURE_PYTHON")
 
-Method = Literal["exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped"]
+Method = Literal[
+    "exact", "keep", "extra", "swap", "advance", "exact-capped", "extra-capped", "swap-capped", "advance-capped"
+]
 #: The model a classic answer was computed in (its methods: :data:`Method`).
 ChanceModel = SharedModel[Method]
 
@@ -137,15 +148,21 @@ FACT_COST = 16
 #: benchmarks/bench_chance.py and tests/test_chance_methods.py).
 EXACT_DRAWS = 2
 
-_ORDER: tuple[Method, ...] = ("exact", "keep", "swap", "advance", "exact-capped", "swap-capped", "advance-capped")
+_ORDER: tuple[Method, ...] = (
+    "exact", "keep", "extra", "swap", "advance", "exact-capped", "extra-capped", "swap-capped", "advance-capped"
+)  # fmt: skip
 #: The methods that throw back a draw that does not help (``swap`` may instead swap into a better wait).
 _ADVANCING = frozenset({"advance", "advance-capped", "swap", "swap-capped"})
 _SWAPPING = frozenset({"swap", "swap-capped"})
+#: The methods bounded by the exchanges they make (``extra``).
+_EXTRA = frozenset({"extra", "extra-capped"})
 #: The methods the compiled recursion solves (``keep`` is solved in Python only).
-_COMPILED_METHODS = _ADVANCING | {"exact", "exact-capped"}
+_COMPILED_METHODS = _ADVANCING | _EXTRA | {"exact", "exact-capped"}
 #: The name of a method's answer when it stopped early (the compiled recursion also stops at its
 #: memory limit, ``_chance.c``: MEMO_LIMIT, FACT_LIMIT).
-_CAPPED: dict[Method, Method] = {"exact": "exact-capped", "swap": "swap-capped", "advance": "advance-capped"}
+_CAPPED: dict[Method, Method] = {
+    "exact": "exact-capped", "swap": "swap-capped", "advance": "advance-capped", "extra": "extra-capped"
+}  # fmt: skip
 
 
 def draws_from_pile(pile: int) -> int:
@@ -464,7 +481,12 @@ class ChanceSolver:
         method: Method,
         deadline: float | None = None,
         work_limit: int | None = None,
+        *,
+        extra: int = 0,
     ) -> None:
+        """``extra``: for the ``extra`` method, the exchanges allowed beyond the fewest (N >= 0)."""
+        if extra < 0:
+            raise InputError(f"--extra takes a number of exchanges of 0 or more, not {extra}")
         self.facts = facts
         self.risk = risk
         self.method = method
@@ -488,21 +510,33 @@ class ChanceSolver:
         self._plans: dict[State, tuple[int, tuple[tuple[int, int, object], ...], int]] = {}
         self.capped = False
         self._stopped: Stop | None = None
-        kernel = facts.kernel if method in _COMPILED_METHODS else None
+        self.extra = extra
+        #: For ``extra``: the hand the answer is for, and its deficiency plus N (set by :meth:`solve`).
+        self._origin: State | None = None
+        self._allowance = 0
+        self._kernel = facts.kernel if method in _COMPILED_METHODS else None
+        # ``extra``'s compiled recursion is made for each hand asked about (its bound is relative to it).
         self._compiled = (
-            kernel.solver(self.left, self.scale, method in _SWAPPING, method == "exact") if kernel is not None else None
+            self._kernel.solver(self.left, self.scale, method in _SWAPPING, method == "exact")
+            if self._kernel is not None and method not in _EXTRA
+            else None
         )
 
     @property
     def engine(self) -> str:
         """Which recursion does the work (a key of :data:`WORK_PER_SECOND`)."""
-        if self._compiled is not None:
+        if self._kernel is not None:
             return "compiled"
         name = "planned" if self.method in _ADVANCING else "reference"
         return name if self.facts.analyser.cover.compiled else f"{name}-python"
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
         """(V_T, E_T) of a 14-tile state."""
+        if self.method in _EXTRA and state != self._origin:  # the bound is relative to the hand asked about
+            self._origin, self.memo = state, {}
+            self._allowance = self.facts.deficiency(state) + self.extra
+            if self._kernel is not None:
+                self._compiled = self._kernel.solver(self.left, self.scale, False, False, state, self._allowance)
         if self._compiled is not None:  # the planned recursion, compiled: the same floats
             budget = -1.0 if self.deadline is None else max(0.0, self.deadline - perf_counter())
             work = -1 if self.work_limit is None else self.work_limit
@@ -520,6 +554,8 @@ class ChanceSolver:
         try:
             if self.method in _ADVANCING:
                 return self._solve_planned(state, draws)
+            if self.method in _EXTRA:
+                return self._solve_extra(state, draws)
             return self._solve_held(state, draws)
         finally:
             self.work = self._work_done()
@@ -627,6 +663,73 @@ class ChanceSolver:
                             best_e = e
                 total_v += n * best_v
                 total_e += n * best_e
+        total_v += back * back_v
+        total_e += back * back_e
+        known = (total_v * self.scale, total_e * self.scale)
+        self.memo[key] = known
+        return known
+
+    def exchanged(self, state: State) -> int:
+        """For ``extra``: the tiles of a state beyond the hand the answer is for (copies drawn and kept)."""
+        origin = self._origin
+        assert origin is not None, "solve() sets the hand first"
+        return sum(c - o for c, o in zip(state, origin) if c > o)
+
+    def _solve_extra(self, state: State, draws: int) -> tuple[float, float]:
+        """(V_T, E_T) of a 14-tile state for ``extra``: ``advance``, but a state whose tiles
+        exchanged plus deficiency are below the allowance follows every draw (a swap), and a 15-tile
+        state below it may throw any tile (a step back). A winning hand is held only by throwing the
+        drawn tile back, as in ``advance``, so that N = 0 plays as ``advance`` wherever no earlier
+        exchange was undone."""
+        if draws <= 0:
+            return 0.0, 0.0
+        key = (state, draws)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        facts = self.facts
+        k, wins, useful = facts.info(state)
+        if k > draws:
+            self.memo[key] = (0.0, 0.0)
+            return 0.0, 0.0
+        if self._stop_here():
+            return 0.0, 0.0
+        rest = draws - 1
+        back_v, back_e = self._solve_extra(state, rest) if rest else (0.0, 0.0)
+        exchanged = self.exchanged(state)
+        swapping = exchanged + k < self._allowance
+        total_v = total_e = 0.0
+        back = 0
+        left = self.left
+        for x in range(SLOTS):
+            n = left[x] - state[x]
+            if n <= 0:
+                continue
+            if wins >> x & 1:
+                total_v += n
+                total_e += n * max(facts.win_values(state)[x], back_e)
+                continue
+            closer = useful >> x & 1
+            if not closer and not swapping:
+                back += n
+                continue
+            after = k - 1 if closer else k  # the lowest deficiency a discard of the 15 leaves
+            if not rest or after > rest:
+                continue  # no child can win in the draws left (a state thrown back neither: back_v is 0)
+            # The drawn tile counts as exchanged unless it restores a copy of the hand.
+            grown_exchanged = exchanged + (state[x] >= self._origin[x])  # type: ignore[index]
+            bound = rest if grown_exchanged + after < self._allowance else after
+            grown = list(state)
+            grown[x] += 1
+            best_v = best_e = 0.0
+            for child in facts.kept(tuple(grown), bound):
+                v, e = self._solve_extra(child, rest)
+                if v > best_v:
+                    best_v = v
+                if e > best_e:
+                    best_e = e
+            total_v += n * best_v
+            total_e += n * best_e
         total_v += back * back_v
         total_e += back * back_e
         known = (total_v * self.scale, total_e * self.scale)
@@ -774,6 +877,8 @@ class Solved:
     points: float
     method: Method
     stopped: Stop | None = None
+    #: The states the recursion expanded for it.
+    states: int = 0
 
 
 def _solve_with(
@@ -784,6 +889,7 @@ def _solve_with(
     method: Method | None,
     effort: Effort,
     facts: HandFacts | None = None,
+    extra: int | None = None,
 ) -> list[Solved]:
     """The answer for each (14 tiles, seen), in the order given.
 
@@ -792,20 +898,21 @@ def _solve_with(
     gives them best first) are computed in full; a hand the work (or the clock) stopped is marked
     ``stopped``, and so is every hand after it. A method given by name runs to the end, stopped only
     by the compiled recursion's memory limit. ``facts``: the deal's facts to reuse (see
-    :func:`facts_for`), else found anew.
+    :func:`facts_for`), else found anew. ``extra`` (with ``method`` None): the ``extra`` method with
+    that many exchanges beyond the fewest, within ``effort`` as the default.
     """
     facts = facts_for(deal, facts)
     out: list[Solved] = []
-    first: Method = "exact" if draws <= EXACT_DRAWS else "advance"
+    first: Method = "extra" if extra is not None else "exact" if draws <= EXACT_DRAWS else "advance"
     seconds = effort.budget
     for tiles, seen in hands:
         state = facts.state(tiles)
         if method is not None:
-            named = ChanceSolver(facts, seen, risk, method)
+            named = ChanceSolver(facts, seen, risk, method, extra=extra or 0)
             v, e = named.solve(state, draws)
-            out.append(Solved(v, e, method, named.stopped))
+            out.append(Solved(v, e, method, named.stopped, named.work))
             continue
-        solver = ChanceSolver(facts, seen, risk, first, effort.deadline)
+        solver = ChanceSolver(facts, seen, risk, first, effort.deadline, extra=extra or 0)
         rate = WORK_PER_SECOND[solver.engine]
         solver.work_limit = max(0, int(seconds * rate))
         if solver.work_limit == 0 or (effort.deadline is not None and perf_counter() > effort.deadline):
@@ -814,7 +921,7 @@ def _solve_with(
         v, e = solver.solve(state, draws)
         seconds -= solver.work / rate
         stopped = solver.stopped
-        out.append(Solved(0.0, 0.0, first, stopped) if stopped else Solved(v, e, first))
+        out.append(Solved(0.0, 0.0, first, stopped, solver.work) if stopped else Solved(v, e, first, None, solver.work))
         if stopped:
             seconds = 0.0
     return out
@@ -853,11 +960,13 @@ def chance_of(
     method: Method | None = None,
     effort: Effort | None = None,
     facts: HandFacts | None = None,
+    extra: int | None = None,
 ) -> HandChance:
     """V_T and E_T of a 14-tile hand (tiles as held), ``seen`` the tiles out of play but the indicator.
 
-    ``method`` None: exact up to :data:`EXACT_DRAWS` draws, else ``advance``, within ``effort``
-    (default :class:`Effort`); an answer the work stopped is a lower bound named ``…-capped``.
+    ``method`` None: exact up to :data:`EXACT_DRAWS` draws, else ``advance`` (``extra`` given: the
+    ``extra`` method with that N), within ``effort`` (default :class:`Effort`); an answer the work
+    stopped is a lower bound named ``…-capped``.
     ``facts``: the deal's facts to reuse (see :func:`facts_for`).
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules).
     """
@@ -866,8 +975,8 @@ def chance_of(
     check_supply(deal, tiles, seen)
     check_model(draws, risk)
     facts = facts_for(deal, facts)
-    used: Method = method or ("exact" if draws <= EXACT_DRAWS else "advance")
-    solver = ChanceSolver(facts, seen, risk, used)
+    used: Method = method or ("extra" if extra is not None else "exact" if draws <= EXACT_DRAWS else "advance")
+    solver = ChanceSolver(facts, seen, risk, used, extra=extra or 0)
     if method is None:
         effort = effort or Effort()
         solver.deadline = effort.deadline
@@ -875,7 +984,8 @@ def chance_of(
     v, e = solver.solve(facts.state(tiles), draws)
     if solver.capped:
         used = _CAPPED.get(used, used)
-    return HandChance(v, e, ChanceModel(draws, risk, pool_size(len(seen) + 1), used))
+    searched = (extra, solver.work) if extra is not None else (None, None)
+    return HandChance(v, e, ChanceModel(draws, risk, pool_size(len(seen) + 1), used, None, *searched))
 
 
 @dataclass(frozen=True)
@@ -972,6 +1082,7 @@ def chance_ranking(
     effort: Effort | None = None,
     analyser: Analyser | None = None,
     facts: HandFacts | None = None,
+    extra: int | None = None,
 ) -> ChanceRanking:
     """Rank the discards of a 15-tile hand (tiles as held) by win chance (``goal="chance"``) or by
     expected points (``goal="points"``) within ``draws`` own draws; winning discards stay first, in
@@ -982,7 +1093,9 @@ def chance_ranking(
     :class:`Effort`); a row the work stopped has no chance (``stopped`` says why) and stays below the
     computed rows, in that order, so the same hand gives the same ranking on every machine.
     ``analyser``: the deal's analyser to reuse for the plain ranking (see :func:`rank_discards`);
-    ``facts``: the deal's hand facts to reuse (see :func:`facts_for`).
+    ``facts``: the deal's hand facts to reuse (see :func:`facts_for`). ``extra``: rank by the
+    ``extra`` method with that many exchanges beyond the fewest (the model then reports N and the
+    states searched).
 
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules, goal).
     """
@@ -996,7 +1109,7 @@ def chance_ranking(
         rest = list(tiles)
         rest.remove(option.tile)
         hands.append((rest, [*seen, option.tile]))
-    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort(), facts)
+    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort(), facts, extra)
     pool = pool_size(len(seen) + 2)
     rows = []
     hold: tuple[float, Tile] | None = None
@@ -1026,7 +1139,8 @@ def chance_ranking(
 
     rows.sort(key=order)
     stops = [r.stopped for r in rows if r.stopped is not None]
-    model = ChanceModel(draws, risk, pool, weakest([r.method for r in rows]), stops[0] if stops else None)
+    searched = (extra, sum(a.states for a in answers)) if extra is not None else (None, None)
+    model = ChanceModel(draws, risk, pool, weakest([r.method for r in rows]), stops[0] if stops else None, *searched)
     return ChanceRanking(base.tiles, tuple(rows), model, goal, finish_now)
 
 

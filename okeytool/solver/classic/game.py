@@ -28,7 +28,9 @@ def _chance_ranking(
     """The chance ranking of a 15-tile hand as ``ask`` asks it, within ``effort``."""
     from okeytool.solver.classic.chance import chance_ranking
 
-    return chance_ranking(deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, effort=effort)
+    return chance_ranking(
+        deal, tiles, seen, draws=ask.draws, risk=ask.risk, goal=ask.goal, effort=effort, extra=ask.extra
+    )
 
 
 def _asked_effort(ask: ChanceAsk) -> Effort:
@@ -76,10 +78,10 @@ class ClassicGame(Game):
     hands = "14-tile Okey hands (classic, okeygg)"
     questions = {
         # ``chance``, ``draws``, ``pile``, ``risk``: the win-chance model (rules.md 4.1); ``goal``
-        # orders a chance ranking (chance or points).
-        "check": frozenset({"seen", "solver", *CHANCE_FIELDS}),
+        # orders a chance ranking (chance or points); ``extra`` ranks by the ``extra`` method.
+        "check": frozenset({"seen", "solver", *CHANCE_FIELDS, "extra"}),
         "waits": frozenset({"seen", "solver"}),
-        "discard": frozenset({"seen", "solver", "deep", *CHANCE_FIELDS, "goal"}),
+        "discard": frozenset({"seen", "solver", "deep", *CHANCE_FIELDS, "goal", "extra"}),
     }
     schemes = frozenset({"pagat", "penalty", "okeygg"})
 

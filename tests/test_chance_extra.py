@@ -1,0 +1,96 @@
+"""The ``extra`` method (the search bound of the mahjong calculators: swaps and steps back while the
+tiles exchanged plus the deficiency stay below the hand's deficiency plus N): the recursion against
+its rule as stated (tests/chance_reference.py), and where it lies among the other methods."""
+
+from __future__ import annotations
+
+import pytest
+from chance_reference import solve_extra_reference
+from conftest import examples, make_deal
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from strategies import BuiltHand, near_hands, one_away_hands, seen_tiles
+
+from okeytool.errors import InputError
+from okeytool.parse.notation import parse_tiles
+from okeytool.solver.classic.chance import ChanceSolver, HandFacts, chance_of, chance_ranking
+
+TOLERANCE = 1e-12
+
+
+def hand_and_seen(hand: BuiltHand, data: st.DataObject, swaps: int) -> tuple[BuiltHand, tuple]:
+    for _ in range(swaps):
+        hand = data.draw(near_hands(hand, swaps=1))
+    return hand, data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
+
+
+@settings(max_examples=examples(40), deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.integers(0, 2), st.integers(1, 3))
+def test_the_recursion_is_its_rule(hand: BuiltHand, data: st.DataObject, extra: int, draws: int) -> None:
+    hand, seen = hand_and_seen(hand, data, data.draw(st.integers(0, 2)))
+    facts = HandFacts(hand.deal, compiled=False)  # tests/test_chance_compiled.py holds the compiled one to it
+    state = facts.state(hand.tiles)
+    fast = ChanceSolver(facts, seen, 0.05, "extra", extra=extra).solve(state, draws)
+    stated = solve_extra_reference(ChanceSolver(HandFacts(hand.deal), seen, 0.05, "extra", extra=extra), state, draws)
+    assert fast[0] == pytest.approx(stated[0], abs=TOLERANCE) and fast[1] == pytest.approx(stated[1], abs=TOLERANCE)
+
+
+@settings(max_examples=examples(30), deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.integers(1, 3))
+def test_between_advance_and_exact_and_growing_with_n(hand: BuiltHand, data: st.DataObject, draws: int) -> None:
+    hand, seen = hand_and_seen(hand, data, data.draw(st.integers(0, 1)))
+    facts = HandFacts(hand.deal)
+    state = facts.state(hand.tiles)
+    advance = ChanceSolver(facts, seen, 0.05, "advance").solve(state, draws)
+    exact = ChanceSolver(facts, seen, 0.05, "exact").solve(state, draws)
+    ladder = [advance, *(ChanceSolver(facts, seen, 0.05, "extra", extra=n).solve(state, draws) for n in range(4))]
+    for lower, higher in zip(ladder, ladder[1:]):  # a larger N allows more, never less
+        assert lower[0] <= higher[0] + TOLERANCE and lower[1] <= higher[1] + TOLERANCE
+    assert ladder[-1][0] <= exact[0] + TOLERANCE and ladder[-1][1] <= exact[1] + TOLERANCE
+    if draws == 1:  # one draw: a win or nothing, whatever the method
+        assert all(v == pytest.approx(exact[0], abs=TOLERANCE) for v, _ in ladder)
+    if draws == 2:  # with room to swap and step back everywhere, the chance is exact's (holding aside)
+        assert ladder[-1][0] == pytest.approx(exact[0], abs=TOLERANCE)
+
+
+@settings(max_examples=examples(30), deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.integers(1, 6))
+def test_n_zero_one_away_is_advance(hand: BuiltHand, data: st.DataObject, draws: int) -> None:
+    """One away (or complete) with N = 0 there is no room for a swap: the hand waits, as advance does."""
+    seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
+    facts = HandFacts(hand.deal)
+    state = facts.state(hand.tiles)
+    assume(facts.deficiency(state) <= 1)  # a pairs hand where seven pairs do not count may be farther
+    advance = ChanceSolver(facts, seen, 0.05, "advance").solve(state, draws)
+    extra = ChanceSolver(facts, seen, 0.05, "extra", extra=0).solve(state, draws)
+    assert extra[0] == pytest.approx(advance[0], abs=TOLERANCE) and extra[1] == pytest.approx(advance[1], abs=TOLERANCE)
+
+
+def test_one_exchange_finds_the_swap_advance_misses() -> None:
+    # One away with a narrow wait (R11 seen); at 4 draws a swap or a step back is worth more.
+    deal = make_deal("Y7")
+    hand = deal.resolve(parse_tiles("R1 R2 R3 B9 B10 B11 K5 Y5 K11 K12 K13 K1 R9 R10"))
+    seen = deal.resolve(parse_tiles("R11 B5"))
+    advance = chance_of(deal, hand, seen, 4, 0.05, method="advance")
+    one = chance_of(deal, hand, seen, 4, 0.05, method="extra", extra=1)  # by name: no work limit
+    assert one.chance > advance.chance + 0.005  # 0.088 against 0.081
+    assert one.model.method == "extra" and one.model.extra == 1 and one.model.states and one.model.states > 0
+    assert one.model.to_json()["extra"] == 1 and "states" in one.model.to_json()
+    assert "extra" not in advance.model.to_json()
+
+
+def test_ranking_reports_n_and_the_states_searched() -> None:
+    deal = make_deal("Y7")
+    tiles = deal.resolve(parse_tiles("R1 R2 R3 R4 B9 B10 B11 K5 Y5 K11 K12 K13 B2 Y9 Y12"))
+    ranking = chance_ranking(deal, tiles, draws=3, extra=1)
+    assert ranking.model.extra == 1 and ranking.model.states is not None and ranking.model.states > 0
+    assert {row.method for row in ranking.rows if not row.option.wins} == {"extra"}
+    plain = chance_ranking(deal, tiles, draws=3)
+    for mine, theirs in zip(sorted(ranking.rows, key=str), sorted(plain.rows, key=str)):
+        assert mine.tile == theirs.tile
+
+
+def test_a_negative_n_is_refused() -> None:
+    deal = make_deal("Y7")
+    with pytest.raises(InputError, match="--extra"):
+        ChanceSolver(HandFacts(deal), (), 0.05, "extra", extra=-1)
