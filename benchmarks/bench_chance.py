@@ -8,6 +8,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     OKEYTOOL_PURE_PYTHON=1 python -m benchmarks.bench_chance --work    # the same in pure Python
     python -m benchmarks.bench_chance --exact   # the whole ranking at 2 draws (exact), one and two away
     python -m benchmarks.bench_chance --extra 1 # the ranking by ``--extra 1`` at 8 draws, within the default work
+    python -m benchmarks.bench_chance --agree   # at 8 draws: advance's best throw measured by extra 1 (minutes)
 """
 
 from __future__ import annotations
@@ -104,6 +105,33 @@ def extra_operations(extra: int) -> dict[str, list[Callable[[], object]]]:
         ]
         for d, cases in groups.items()
     }
+
+
+def agreement(extra: int = 1) -> list[str]:
+    """At 8 draws, one and two away: how often advance's best throw is that of ``extra`` (both
+    computed in full, by name), and what following advance gives up in ``extra``'s own measure (its
+    chance of ``extra``'s best throw less its chance of advance's)."""
+    lines = []
+    for d, group in hands_by_distance(CASES).items():
+        if d == 3:
+            continue  # farther, extra takes minutes a ranking
+        same, losses = 0, []
+        for case in group:
+            plain = chance_ranking(case.deal, case.tiles, draws=DRAWS, method="advance")
+            wider = chance_ranking(case.deal, case.tiles, draws=DRAWS, method="extra", extra=extra)
+            measured = {row.tile: row.chance or 0.0 for row in wider.rows}
+            best = wider.rows[0].chance or 0.0
+            loss = best - measured[plain.rows[0].tile]
+            same += loss < 1e-9
+            losses.append(loss)
+        lines.append(f"| {'one' if d == 1 else 'two'} away | {len(group)} | {same}/{len(group)} | "
+                     f"{sum(losses) / len(losses):.4f} | {max(losses):.4f} |")  # fmt: skip
+    return lines
+
+
+AGREE_HEADER = (
+    "| hands, 8 draws | cases | same best throw | mean chance given up | most given up |\n|---|---|---|---|---|"
+)
 
 
 def extra_rows(extra: int) -> list[str]:
@@ -224,6 +252,11 @@ def main() -> None:
     rows computed at the default work only)."""
     if "--exact" in sys.argv:
         print_table(exact_operations())
+        return
+    if "--agree" in sys.argv:
+        print(AGREE_HEADER)
+        for line in agreement():
+            print(line, flush=True)
         return
     if "--extra" in sys.argv:
         extra = int(sys.argv[sys.argv.index("--extra") + 1])
