@@ -13,14 +13,14 @@ setup(
         Extension(
             "okeytool.solver.classic._cover",
             sources=["okeytool/solver/classic/_cover.c"],
-            depends=["okeytool/solver/classic/cover_programme.h"],
+            depends=["okeytool/solver/classic/cover_programme.h", "okeytool/solver/classic/cover_rows.h"],
             optional=True,
             extra_compile_args=["-O2"],
         ),
         Extension(
             "okeytool.solver.classic._chance",
             sources=["okeytool/solver/classic/_chance.c"],
-            depends=["okeytool/solver/classic/cover_programme.h"],
+            depends=["okeytool/solver/classic/cover_programme.h", "okeytool/solver/classic/cover_rows.h"],
             optional=True,
             extra_compile_args=["-O2"],
         ),

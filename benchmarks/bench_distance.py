@@ -5,11 +5,12 @@ that every answer uses (melds and seven pairs, wilds, the supply).
     python -m benchmarks.bench_distance [HANDS]
 
 Hands are random 14-tile deals (``benchmarks/corpus.py``, seeded). Rows, in microseconds per hand:
-the compiled programme on a hand new to it with its table emptied first (``cold``: every state of
-the hand solved) and with the table holding the hands before it (``warm``: as in a ranking or a
-game, where hands share their states); then ``Analyser.deficiency`` on hands new to it. The cold
-row takes the first 300 hands. The figures include Python's call, as the mahjong cores' figures
-quoted in RESULTS.md do.
+the compiled table's answer (by colour rows, ``cover_rows.h``) on a hand new to it with its tables
+emptied first (``cold``: every row of the hand solved) and with the tables holding the hands before
+it (``warm``: as in a ranking or a game, where hands share their rows); the same two for the
+whole-hand programme the rows replace (``Table.programme``, the reference); then
+``Analyser.deficiency`` on hands new to it. The cold rows take the first 300 hands. The figures
+include Python's call, as the mahjong cores' figures quoted in RESULTS.md do.
 """
 
 from __future__ import annotations
@@ -55,13 +56,12 @@ def main(count: int = 2000) -> None:
     for case in cases:
         hand = case.deal.solver_hand(case.tiles)
         masks.append((*hand_masks(hand.counts), case.deal.rules.hand_size))
-    best = table.best
     print("| operation | hands | median µs | p99 µs | max µs |\n|---|---|---|---|---|")
-    print(
-        _row("cover programme, cold (table emptied)", _micros([partial(best, *m) for m in masks[:COLD]], table.clear))
-    )
-    table.clear()
-    print(_row("cover programme, warm (earlier hands kept)", _micros([partial(best, *m) for m in masks])))
+    for name, best in (("by colour rows", table.best_spares), ("whole-hand programme", table.programme)):
+        cold = _micros([partial(best, *m) for m in masks[:COLD]], table.clear)
+        print(_row(f"distance, {name}, cold (tables emptied)", cold))
+        table.clear()
+        print(_row(f"distance, {name}, warm (earlier hands kept)", _micros([partial(best, *m) for m in masks])))
     calls: list[Callable[[], object]] = []
     for case in cases:
         analyser = Analyser(case.deal)

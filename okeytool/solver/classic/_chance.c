@@ -257,18 +257,18 @@ static Item *fact_new(Kernel *K, uint64_t lo, uint64_t hi, int kept, uint64_t fa
 static Item *fact(Kernel *K, uint64_t lo, uint64_t hi) {
     Item *e = map_find(&K->facts, lo, hi);
     if (e) return e;
-    uint64_t one, two, faces;
+    uint64_t one, two, faces, spares;
     masks_of(lo, hi, &one, &two);
-    int kept = best(K->prog, one, two, K->size, &faces);
+    int kept = answer(K->prog, one, two, K->size, &faces, &spares);
     return fact_new(K, lo, hi, kept, faces, 1);
 }
 
 /* The unfilled faces of an entry made without them (the programme's answer, asked now). */
 static uint64_t faces_of(Kernel *K, Item *e) {
     if (!e->u.fact.has_faces) {
-        uint64_t one, two;
+        uint64_t one, two, spares;
         masks_of(e->lo, e->hi, &one, &two);
-        best(K->prog, one, two, K->size, &e->u.fact.faces);
+        answer(K->prog, one, two, K->size, &e->u.fact.faces, &spares);
         e->u.fact.has_faces = 1;
     }
     return e->u.fact.faces;
@@ -481,7 +481,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, uint32_t *off
         uint64_t clo = lo, chi = hi;
         add_to(&clo, &chi, d, -1);
         if (!map_find(&K->facts, clo, chi)) {
-            if (kept < 0) kept = best_spares(K->prog, one, two, K->size, &faces, &spares);
+            if (kept < 0) kept = answer(K->prog, one, two, K->size, &faces, &spares);
             int child_kept = d == WILD_SLOT || (spares >> d & 1) ? kept : kept - 1;
             int melds, pairs;
             if (lower_of(K, clo, chi, child_kept, &melds, &pairs) > bound) continue; /* not kept: not stored */

@@ -43,8 +43,8 @@ static PyObject *Table_best(Table *self, PyObject *args) {
     unsigned long long one, two;
     int room;
     if (hand_args(self, args, &one, &two, &room) < 0) return NULL;
-    uint64_t faces;
-    int kept = best(&self->prog, one, two, room, &faces);
+    uint64_t faces, spares;
+    int kept = answer(&self->prog, one, two, room, &faces, &spares);
     return Py_BuildValue("(iK)", kept, (unsigned long long)faces);
 }
 
@@ -55,8 +55,25 @@ static PyObject *Table_best_spares(Table *self, PyObject *args) {
     int room;
     if (hand_args(self, args, &one, &two, &room) < 0) return NULL;
     uint64_t faces, spares;
+    int kept = answer(&self->prog, one, two, room, &faces, &spares);
+    return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
+}
+
+/* Table.programme(one, two, room) -> (kept, faces, spares): best_spares by the whole-hand programme
+ * even where the colour rows apply (the reference the rows are held to). */
+static PyObject *Table_programme(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room;
+    if (hand_args(self, args, &one, &two, &room) < 0) return NULL;
+    uint64_t faces, spares;
     int kept = best_spares(&self->prog, one, two, room, &faces, &spares);
     return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
+}
+
+/* Table.by_rows -> bool: whether best and best_spares answer by colour rows (rooms up to 15). */
+static PyObject *Table_by_rows(Table *self, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(self->prog.rows.usable);
 }
 
 static PyObject *Table_certify(Table *self, PyObject *args) {
@@ -99,6 +116,10 @@ static PyObject *Table_certify(Table *self, PyObject *args) {
 
 static PyObject *Table_clear(Table *self, PyObject *unused) {
     if (self->prog.memo) clear_memo(&self->prog);
+    if (self->prog.rows.rows) {
+        memset(self->prog.rows.rows, 0, sizeof(Row) * ROWS_SIZE);
+        self->prog.rows.used = 0;
+    }
     Py_RETURN_NONE;
 }
 
@@ -108,6 +129,9 @@ static PyMethodDef Table_methods[] = {
      "best_spares(one, two, room) -> (kept, faces, spares)"},
     {"certify", (PyCFunction)Table_certify, METH_VARARGS,
      "certify(one, two, room, supply, walks) -> (kept, faces, realisable, shown)"},
+    {"programme", (PyCFunction)Table_programme, METH_VARARGS,
+     "programme(one, two, room) -> (kept, faces, spares): best_spares by the whole-hand programme"},
+    {"by_rows", (PyCFunction)Table_by_rows, METH_NOARGS, "Whether answers come by colour rows (rooms up to 15)."},
     {"clear", (PyCFunction)Table_clear, METH_NOARGS, "Forget every solved state."},
     {NULL, NULL, 0, NULL},
 };

@@ -108,7 +108,9 @@ class MeldCover:
         if len(self.memo) > self.MEMO_LIMIT:
             self.memo.clear()
         kept, faces = self._best(one, two, size)
-        return Cover(kept, faces)
+        # Room for a whole new piece makes every face useful: reported as every face (the compiled
+        # table does the same), not as the faces this search happened to meet on the way.
+        return Cover(kept, ANY_FACE | ALL_FACES_MASK if faces & ANY_FACE else faces)
 
     def kept_and_spares(self, counts: Sequence[int], size: int) -> tuple[int, int]:
         """The cover's ``kept`` of a hand, and the faces (a mask) of which some optimal choice leaves

@@ -15,6 +15,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include "cover_rows.h"
 
 #define FACES 52
 #define MAX_OPTIONS 32
@@ -45,12 +46,13 @@ typedef struct {
     int count[FACES];
     Entry *memo;
     uint32_t used;
+    Rows rows; /* the same answers by colour rows, where the pieces allow (cover_rows.h) */
 } Programme;
 
 /* Changes whenever the layout of Programme, Entry or Table or the table's size changes: _cover
  * exports it as LAYOUT and _chance refuses to load beside a _cover built from another version of
  * this header (it indexes the table _cover allocated). */
-#define PROGRAMME_LAYOUT (3 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
+#define PROGRAMME_LAYOUT (4 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
 
 /* The Python object of _cover.c (okeytool.solver.classic._cover.Table): a programme. _chance.c
  * solves on the table of a Table it is given, so that both share one set of solved states. */
@@ -277,6 +279,69 @@ static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, co
     return kept;
 }
 
+/* True if the pieces of face f are the templates': the runs of its colour (the shapes of colour 0's,
+ * moved) and every set of 3 and 4 colours of its number. */
+static int rows_match(const Programme *t, int f) {
+    int c = f / NUMBERS, n = f % NUMBERS, runs = 0, sets = 0;
+    uint64_t number = (1ULL << n) | (1ULL << (n + 13)) | (1ULL << (n + 26)) | (1ULL << (n + 39));
+    for (int i = 0; i < t->count[f]; i++) {
+        uint64_t mask = t->masks[f][i];
+        if (t->lengths[f][i] != popcount64(mask) || !(mask >> f & 1)) return 0;
+        if ((mask & ~number) == 0) { sets++; continue; }
+        uint64_t row = mask >> (c * NUMBERS);
+        if ((row & ~(uint64_t)ROW_MASK) || row << (c * NUMBERS) != mask) return 0; /* over two colours, not a set */
+        int found = 0;
+        for (int j = 0; j < t->rows.count[n] && !found; j++)
+            found = !t->rows.lone[n][j] && t->rows.masks[n][j] == row && t->rows.lengths[n][j] == t->lengths[f][i];
+        if (!found) return 0;
+        runs++;
+    }
+    return sets == 4 && runs + 2 == t->rows.count[n]; /* sets: 3 of 3 colours, 1 of 4, each with f */
+}
+
+/* The rows' pieces from colour 0's runs, and whether every face's pieces are of that form
+ * (cover_rows.h applies only then). Allocates the rows' cache; 0, or -1 with a Python exception. */
+static inline int rows_load(Programme *t) {
+    Rows *R = &t->rows;
+    R->usable = 0;
+    for (int n = 0; n < NUMBERS; n++) {
+        int k = 0;
+        for (int i = 0; i < t->count[n]; i++) {
+            uint64_t mask = t->masks[n][i];
+            if (mask & ~(uint64_t)ROW_MASK) continue; /* a set */
+            if (k == ROW_PIECES - 2) return 0;
+            R->masks[n][k] = (uint16_t)mask;
+            R->lengths[n][k] = (int8_t)t->lengths[n][i];
+            R->lone[n][k++] = 0;
+        }
+        for (int length = 3; length <= 4; length++) { /* the sets that take this tile alone */
+            R->masks[n][k] = (uint16_t)(1u << n);
+            R->lengths[n][k] = (int8_t)length;
+            R->lone[n][k++] = 1;
+        }
+        R->count[n] = k;
+    }
+    for (int f = 0; f < FACES; f++)
+        if (!rows_match(t, f)) return 0;
+    PyMem_Free(R->rows);
+    R->rows = PyMem_Calloc(ROWS_SIZE, sizeof(Row));
+    if (!R->rows) { PyErr_NoMemory(); return -1; }
+    R->used = 0;
+    R->usable = 1;
+    return 0;
+}
+
+/* best_spares, by colour rows where they apply (the same answer, found faster), else by the programme;
+ * faces that hold ANY_FACE are given as every face with it. (Room for a whole new piece makes every
+ * face useful; which single faces the search also met depends on its order, so neither way of
+ * searching reports them.) */
+static inline int answer(Programme *t, uint64_t one, uint64_t two, int room, uint64_t *faces_out, uint64_t *spares_out) {
+    int kept = rows_fit(&t->rows, room) ? rows_best_spares(&t->rows, one, two, room, faces_out, spares_out)
+                                        : best_spares(t, one, two, room, faces_out, spares_out);
+    if (*faces_out & ANY_FACE) *faces_out = ANY_FACE | (ANY_FACE - 1);
+    return kept;
+}
+
 /* Fill a programme from Python's options (52 sequences of (mask, length)) and allocate its table.
  * Returns 0, or -1 with a Python exception set. */
 static inline int programme_load(Programme *t, PyObject *options) {
@@ -315,6 +380,7 @@ static inline int programme_load(Programme *t, PyObject *options) {
         Py_DECREF(row);
     }
     Py_DECREF(seq);
+    if (rows_load(t) < 0) return -1;
     PyMem_Free(t->memo);
     /* Zeroed (empty) on allocation: the system gives zero pages as they are first written, so a
      * short command pays only for the entries it uses. */
@@ -326,6 +392,8 @@ static inline int programme_load(Programme *t, PyObject *options) {
 
 static inline void programme_free(Programme *t) {
     PyMem_Free(t->memo);
+    PyMem_Free(t->rows.rows);
+    t->rows.rows = NULL;
     t->memo = NULL;
 }
 

@@ -1,0 +1,98 @@
+"""The cover by colour rows (``cover_rows.h``) against the whole-hand programme it replaces where it
+applies, and against what its answers mean.
+
+The compiled table answers ``best`` and ``best_spares`` by rows; ``Table.programme`` is the
+whole-hand recursion (the same as the Python programme, which the agreement tests hold it to). The
+meaning, checked through the Python programme: a face is an unfilled face of some optimal choice
+exactly when the hand with one more of it keeps one tile more, and a copy of a face is left out by
+some optimal choice exactly when the hand without it keeps as many.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from okeytool.solver.classic.cover import ANY_FACE, COMPILED, MeldCover, hand_masks
+from okeytool.solver.melds.templates import templates, templates_by_face
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="the colour rows are part of the compiled programme")
+
+EVERY_FACE = ANY_FACE | ALL_FACES_MASK
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """Counts per face of 0 to 16 tiles (at most two of a face), and a room the rows answer (0, 3-15)."""
+    copies = draw(st.lists(st.sampled_from(range(FACE_COUNT * 2)), max_size=16, unique=True))
+    counts = [0] * FACE_COUNT
+    for copy in copies:
+        counts[copy // 2] += 1
+    return counts, draw(st.sampled_from((0, *range(3, 16))))
+
+
+def _normal(faces: int) -> int:
+    return EVERY_FACE if faces & ANY_FACE else faces
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands(), st.booleans())
+def test_the_rows_give_the_programmes_answer(hand: tuple[list[int], int], wrap: bool) -> None:
+    counts, room = hand
+    table = MeldCover(wrap).table
+    assert table is not None and table.by_rows()
+    one, two = hand_masks(counts)
+    kept, faces, spares = table.programme(one, two, room)
+    assert table.best_spares(one, two, room) == (kept, _normal(faces), spares)
+    assert table.best(one, two, room) == (kept, _normal(faces))
+
+
+@settings(max_examples=120, deadline=None)
+@given(hands(), st.booleans())
+def test_the_rows_answer_means_what_it_says(hand: tuple[list[int], int], wrap: bool) -> None:
+    """Faces and spares by their meaning, asked of the Python programme one hand at a time."""
+    counts, room = hand
+    python = MeldCover(wrap, compiled=False)
+    table = MeldCover(wrap).table
+    assert table is not None
+    kept, faces, spares = table.best_spares(*hand_masks(counts), room)
+    assert kept == python.cover(counts, room).kept
+    for face in range(FACE_COUNT):
+        if counts[face] < 2:
+            more = list(counts)
+            more[face] += 1
+            assert (python.cover(more, room).kept == kept + 1) == bool(faces >> face & 1), face
+        if counts[face]:
+            fewer = list(counts)
+            fewer[face] -= 1
+            assert (python.cover(fewer, room).kept == kept) == bool(spares >> face & 1), face
+
+
+def test_two_sets_of_the_same_colours_at_one_number() -> None:
+    """Both copies of two faces of a number make two sets (the rows try a set again at its number)."""
+    table = MeldCover(False).table
+    assert table is not None
+    counts = [0] * FACE_COUNT
+    counts[2] = counts[41] = 2  # the 3 of two colours, twice
+    assert table.best_spares(*hand_masks(counts), 6)[0] == 4
+
+
+def test_pieces_other_than_the_templates_are_answered_by_the_programme() -> None:
+    """A table whose pieces are not the templates' (here: one set left out) does not use rows."""
+    from okeytool.solver.classic._cover import Table
+
+    pieces = templates(False)
+    options = [
+        tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face)
+        for by_face in templates_by_face(False)
+    ]
+    options[0] = options[0][1:]
+    table = Table(options)
+    assert not table.by_rows()
+    counts = [0] * FACE_COUNT
+    counts[0] = counts[13] = counts[26] = 1
+    one, two = hand_masks(counts)
+    kept, faces, spares = table.programme(one, two, 14)
+    assert table.best_spares(one, two, 14) == (kept, _normal(faces), spares)
