@@ -209,40 +209,48 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     if (gain + total < H->best) return; /* the rows cannot keep more tiles than they have slots */
     const Row *rows[COLOURS];
     Row spare[COLOURS];
-    int bound = gain;
+    int colour[COLOURS], held = 0; /* the rows with tiles (an empty row fills no slot, adds nothing) */
+    int most[COLOURS + 1];         /* most[k]: the most the rows from the k-th on keep, room aside */
     for (int c = 0; c < COLOURS; c++) {
+        if (!H->one[c]) continue;
         uint32_t key = (H->one[c] | H->two[c] << NUMBERS) + 1;
         int j = 0;
         while (j < H->seen_count[c] && H->seen[c][j].key != key) j++;
         if (j < H->seen_count[c]) {
-            rows[c] = &H->seen[c][j];
+            rows[held] = &H->seen[c][j];
         } else if (j < HAND_ROWS) {
             row_solve(H->R, H->one[c], H->two[c], &H->seen[c][j]);
             H->seen_count[c]++;
-            rows[c] = &H->seen[c][j];
+            rows[held] = &H->seen[c][j];
         } else {
-            row_solve(H->R, H->one[c], H->two[c], &spare[c]);
-            rows[c] = &spare[c];
+            row_solve(H->R, H->one[c], H->two[c], &spare[held]);
+            rows[held] = &spare[held];
         }
-        bound += rows[c]->most;
+        colour[held++] = c;
     }
-    if (bound < H->best) return;
+    most[held] = 0;
+    for (int k = held - 1; k >= 0; k--) most[k] = most[k + 1] + rows[k]->most;
+    if (gain + most[0] < H->best) return;
     /* rows filling s slots: the sets' extra slots take up to `flex` of the room, and what is left
      * over is none or a whole new piece (three or more) */
     int slots = total + 1, fill = total - flex;
-    /* prefix[c]: the rows before c joined; suffix[c]: the rows from c on */
+    /* prefix[k]: the first k rows joined; suffix[k]: the rows from the k-th on */
     int8_t prefix[COLOURS + 1][ROW_SLOTS], suffix[COLOURS + 1][ROW_SLOTS];
     memcpy(prefix[0], ROW_EMPTY, ROW_SLOTS);
-    memcpy(prefix[1], rows[0]->kept, ROW_SLOTS);
-    for (int c = 1; c < COLOURS; c++) row_join(prefix[c], rows[c]->kept, prefix[c + 1], slots);
-    const int8_t *all = prefix[COLOURS];
+    for (int k = 0; k < held; k++) {
+        if (k == 0) memcpy(prefix[1], rows[0]->kept, ROW_SLOTS);
+        else row_join(prefix[k], rows[k]->kept, prefix[k + 1], slots);
+        int high = ROW_NONE;
+        for (int s = 0; s < slots; s++)
+            if (prefix[k + 1][s] > high) high = prefix[k + 1][s];
+        if (high < 0 || gain + high + most[k + 1] < H->best) return;
+    }
+    const int8_t *all = prefix[held];
     int top = ROW_NONE;
     for (int s = 0; s < slots; s++)
         if ((s >= fill || s <= total - 3) && all[s] > top) top = all[s];
     if (top < 0 || top + gain < H->best) return;
     if (top + gain > H->best) { H->best = top + gain; H->faces = 0; H->spares = 0; }
-    memcpy(suffix[COLOURS], ROW_EMPTY, ROW_SLOTS);
-    for (int c = COLOURS - 1; c > 0; c--) row_join(rows[c]->kept, suffix[c + 1], suffix[c], slots);
     H->faces |= unfilled;
     for (int s = 0; s <= total - 3; s++)
         if (all[s] == top) H->faces |= 1ULL << 52; /* room left for a whole new piece */
@@ -250,21 +258,28 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     int at[ROW_SLOTS], ats = 0;
     for (int s = 0; s < slots; s++)
         if ((s >= fill || s <= total - 3) && all[s] == top) at[ats++] = s;
-    for (int c = 0; c < COLOURS; c++) {
-        if (!H->one[c]) continue; /* an empty row fills no slot and adds nothing */
-        /* row c filling l slots is part of an optimal choice when, at some optimal total s, the
+    memcpy(suffix[held], ROW_EMPTY, ROW_SLOTS);
+    for (int k = held - 1; k > 0; k--) {
+        if (k == held - 1) memcpy(suffix[k], rows[k]->kept, ROW_SLOTS);
+        else row_join(rows[k]->kept, suffix[k + 1], suffix[k], slots);
+    }
+    for (int k = 0; k < held; k++) {
+        /* row k filling l slots is part of an optimal choice when, at some optimal total s, the
          * other rows filling s - l slots keep the rest (they cannot keep more there) */
-        int8_t others[ROW_SLOTS], rest[ROW_SLOTS];
-        row_join(prefix[c], suffix[c + 1], others, slots);
+        int8_t joined[ROW_SLOTS], rest[ROW_SLOTS];
+        const int8_t *others = k == 0 ? suffix[1] : k == held - 1 ? prefix[k] : joined;
+        if (others == joined) row_join(prefix[k], suffix[k + 1], joined, slots);
         memset(rest, ROW_NONE, sizeof rest);
         for (int j = 0; j < ats; j++)
             for (int l = 0; l <= at[j]; l++)
                 if (others[at[j] - l] > rest[l]) rest[l] = others[at[j] - l];
+        const Row *row = rows[k];
+        int c = colour[k];
         for (int l = 0; l < slots; l++) {
-            if (rows[c]->kept[l] < 0 || rest[l] < 0 || rows[c]->kept[l] + rest[l] != top) continue;
-            H->faces |= (uint64_t)rows[c]->unfilled[l] << (c * NUMBERS);
-            H->spares |= (uint64_t)rows[c]->spares[l] << (c * NUMBERS);
-            for (uint32_t lone = rows[c]->lone[l]; lone; lone &= lone - 1) H->faces |= others_at(__builtin_ctz(lone), c);
+            if (row->kept[l] < 0 || rest[l] < 0 || row->kept[l] + rest[l] != top) continue;
+            H->faces |= (uint64_t)row->unfilled[l] << (c * NUMBERS);
+            H->spares |= (uint64_t)row->spares[l] << (c * NUMBERS);
+            for (uint32_t lone = row->lone[l]; lone; lone &= lone - 1) H->faces |= others_at(__builtin_ctz(lone), c);
         }
     }
 }
