@@ -118,6 +118,7 @@ static PyObject *Table_clear(Table *self, PyObject *unused) {
     if (self->prog.memo) clear_memo(&self->prog);
     if (self->prog.rows.rows) {
         memset(self->prog.rows.rows, 0, sizeof(Row) * ROWS_SIZE);
+        memset(self->prog.rows.answers, 0, sizeof(Answer) * ANSWERS_SIZE);
         self->prog.rows.used = 0;
     }
     Py_RETURN_NONE;

@@ -324,8 +324,10 @@ static inline int rows_load(Programme *t) {
     for (int f = 0; f < FACES; f++)
         if (!rows_match(t, f)) return 0;
     PyMem_Free(R->rows);
+    PyMem_Free(R->answers);
     R->rows = PyMem_Calloc(ROWS_SIZE, sizeof(Row));
-    if (!R->rows) { PyErr_NoMemory(); return -1; }
+    R->answers = PyMem_Calloc(ANSWERS_SIZE, sizeof(Answer));
+    if (!R->rows || !R->answers) { PyErr_NoMemory(); return -1; }
     R->used = 0;
     R->usable = 1;
     return 0;
@@ -393,7 +395,9 @@ static inline int programme_load(Programme *t, PyObject *options) {
 static inline void programme_free(Programme *t) {
     PyMem_Free(t->memo);
     PyMem_Free(t->rows.rows);
+    PyMem_Free(t->rows.answers);
     t->rows.rows = NULL;
+    t->rows.answers = NULL;
     t->memo = NULL;
 }
 

@@ -48,8 +48,19 @@ typedef struct {
     uint16_t unfilled[ROW_SLOTS], lone[ROW_SLOTS], spares[ROW_SLOTS];
 } Row;
 
+/* A hand answered (direct-mapped: a new hand takes the place of the one before it there). */
+typedef struct {
+    uint64_t one, two; /* two carries the room in its top bits, plus one so that 0 marks empty */
+    uint64_t faces, spares;
+    int kept;
+} Answer;
+
+#define ANSWERS_BITS 16
+#define ANSWERS_SIZE (1u << ANSWERS_BITS)
+
 typedef struct {
     int usable;
+    Answer *answers;
     uint16_t masks[NUMBERS][ROW_PIECES];
     int8_t lengths[NUMBERS][ROW_PIECES];
     int8_t lone[NUMBERS][ROW_PIECES];
@@ -327,6 +338,14 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
 /* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
 static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, uint64_t *faces_out,
                             uint64_t *spares_out) {
+    uint64_t key_two = (two | (uint64_t)room << 56) + 1;
+    uint64_t h = (one * 0x9E3779B97F4A7C15ULL) ^ (key_two * 0xC2B2AE3D27D4EB4FULL);
+    Answer *a = &R->answers[(h ^ (h >> 31)) & (ANSWERS_SIZE - 1)];
+    if (a->one == one && a->two == key_two) {
+        *faces_out = a->faces;
+        *spares_out = a->spares;
+        return a->kept;
+    }
     Hand H;
     H.R = R;
     H.room = room;
@@ -344,9 +363,11 @@ static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, uint6
     H.best = -1;
     H.faces = H.spares = 0;
     hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
-    *faces_out = H.faces;
-    *spares_out = H.spares;
-    return H.best < 0 ? -1000 : H.best;
+    a->one = one;
+    a->two = key_two;
+    a->faces = *faces_out = H.faces;
+    a->spares = *spares_out = H.spares;
+    return a->kept = H.best < 0 ? -1000 : H.best;
 }
 
 static inline int rows_fit(const Rows *R, int room) { return R->usable && room < ROW_SLOTS; }
