@@ -96,3 +96,38 @@ def test_pieces_other_than_the_templates_are_answered_by_the_programme() -> None
     one, two = hand_masks(counts)
     kept, faces, spares = table.programme(one, two, 14)
     assert table.best_spares(one, two, 14) == (kept, _normal(faces), spares)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(), st.booleans(), st.integers(min_value=0, max_value=(1 << FACE_COUNT) - 1))
+def test_the_rows_walk_lays_out_an_optimal_hand(hand: tuple[list[int], int], wrap: bool, noise: int) -> None:
+    """The layout certify checks against the supply, checked piece by piece: every piece a template,
+    its open slots within it, no face filled more often than held, the count kept filled, every slot
+    of the room used (or three or more left for a new piece), and every open face a face of the
+    answer; a face of the answer asked for as the target is an open slot of the layout."""
+    counts, room = hand
+    table = MeldCover(wrap).table
+    assert table is not None
+    one, two = hand_masks(counts)
+    kept, faces, _ = table.best_spares(one, two, room)
+    if kept < 0:
+        return
+    valid = {sum(1 << f for f in t.faces) for t in templates(wrap)}
+    want = faces & ALL_FACES_MASK if noise & 1 else noise
+    for target in (want & -want, *(1 << f for f in range(FACE_COUNT) if faces >> f & 1)):
+        pieces, rest = table.layout(one, two, room, want, target)
+        filled = [0] * FACE_COUNT
+        for mask, open_slots in pieces:
+            assert mask in valid and open_slots & ~mask == 0
+            for face in range(FACE_COUNT):
+                if mask >> face & 1 and not open_slots >> face & 1:
+                    filled[face] += 1
+        assert all(filled[f] <= counts[f] for f in range(FACE_COUNT))
+        assert sum(filled) == kept
+        assert sum(mask.bit_count() for mask, _ in pieces) + rest == room and rest not in (1, 2)
+        opened = 0
+        for _, open_slots in pieces:
+            opened |= open_slots
+        assert opened & ~faces == 0
+        if target & faces & ALL_FACES_MASK and not faces & ANY_FACE and target != want & -want:
+            assert opened & target, target.bit_length() - 1

@@ -305,7 +305,7 @@ static int certificate(Kernel *K, Item *e, uint64_t *shown) {
     uint64_t one, two, faces, vouched;
     int realisable;
     masks_of(e->lo, e->hi, &one, &two);
-    int kept = certify(K->prog, one, two, K->size, K->supply, K->walks, &faces, &realisable, &vouched);
+    int kept = certify_answer(K->prog, one, two, K->size, K->supply, K->walks, &faces, &realisable, &vouched);
     if (kept == CERTIFY_FAILED) {
         PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
         return -1;

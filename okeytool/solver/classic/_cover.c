@@ -70,6 +70,41 @@ static PyObject *Table_programme(Table *self, PyObject *args) {
     return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
 }
 
+/* Table.layout(one, two, room, want, target) -> (pieces, rest): the optimal layout the rows' walk
+ * builds (pieces as (mask, unfilled mask)), for the tests that check it piece by piece. */
+static PyObject *Table_layout(Table *self, PyObject *args) {
+    unsigned long long one, two, want, target;
+    int room;
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "KKiKK", &one, &two, &room, &want, &target)) return NULL;
+    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room)) {
+        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer: faces are bits 0-51, two within one, room 0-15");
+        return NULL;
+    }
+    Choice choices[MAX_CHOICES];
+    Hand H;
+    hand_start(&H, &self->prog.rows, one, two, room, choices);
+    hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
+    uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
+    int rest = 0;
+    int pieces = H.best < 0 ? 0 : rows_layout(&H, want, target, masks, unfilled, &rest);
+    if (pieces < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "the rows' walk found no optimal layout");
+        return NULL;
+    }
+    PyObject *list = PyList_New(pieces);
+    if (!list) return NULL;
+    for (int p = 0; p < pieces; p++) {
+        PyObject *item = Py_BuildValue("(KK)", (unsigned long long)masks[p], (unsigned long long)unfilled[p]);
+        if (!item) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, p, item);
+    }
+    return Py_BuildValue("(Ni)", list, rest);
+}
+
 /* Table.by_rows -> bool: whether best and best_spares answer by colour rows (rooms up to 15). */
 static PyObject *Table_by_rows(Table *self, PyObject *unused) {
     (void)unused;
@@ -105,7 +140,7 @@ static PyObject *Table_certify(Table *self, PyObject *args) {
     Py_DECREF(seq);
     uint64_t faces, shown;
     int realisable;
-    int kept = certify(&self->prog, one, two, room, supply, walks, &faces, &realisable, &shown);
+    int kept = certify_answer(&self->prog, one, two, room, supply, walks, &faces, &realisable, &shown);
     if (kept == CERTIFY_FAILED) {
         PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
         return NULL;
@@ -132,6 +167,8 @@ static PyMethodDef Table_methods[] = {
      "certify(one, two, room, supply, walks) -> (kept, faces, realisable, shown)"},
     {"programme", (PyCFunction)Table_programme, METH_VARARGS,
      "programme(one, two, room) -> (kept, faces, spares): best_spares by the whole-hand programme"},
+    {"layout", (PyCFunction)Table_layout, METH_VARARGS,
+     "layout(one, two, room, want, target) -> (pieces, rest): the rows' walk (rooms up to 15)"},
     {"by_rows", (PyCFunction)Table_by_rows, METH_NOARGS, "Whether answers come by colour rows (rooms up to 15)."},
     {"clear", (PyCFunction)Table_clear, METH_NOARGS, "Forget every solved state."},
     {NULL, NULL, 0, NULL},

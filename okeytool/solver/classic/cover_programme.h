@@ -344,6 +344,87 @@ static inline int answer(Programme *t, uint64_t one, uint64_t two, int room, uin
     return kept;
 }
 
+/* One optimal layout by the rows (a hand_start'ed and solved Hand with its optimal choices),
+ * preferring choices that reach `want` and most of all `target`: walk's answer by rows. Returns the
+ * piece count (their masks and unfilled faces filled in) and the room left in *rest, or -1. */
+static int rows_layout(Hand *H, uint64_t want, uint64_t target, uint64_t *piece_masks, uint64_t *piece_unfilled,
+                       int *rest) {
+    int best = -1, best_score = 0, fills[COLOURS], best_fills[COLOURS], extra = 0, best_extra = 0, left = 0, best_left = 0;
+    for (int j = 0; j < H->chosen; j++) {
+        uint64_t reach;
+        if (choice_split(H, &H->choices[j], want, target, fills, &extra, &left, &reach) < 0) continue;
+        int score = reach_score(reach, want, target);
+        if (best < 0 || score > best_score) {
+            best = j; best_score = score; best_extra = extra; best_left = left;
+            memcpy(best_fills, fills, sizeof fills);
+        }
+    }
+    if (best < 0) return -1;
+    const Choice *k = &H->choices[best];
+    int pieces = 0;
+    for (int p = 0; p < k->picks; p++) {
+        const Pick *pick = &k->pick[p];
+        int size = popcount64((uint64_t)pick->taken), slots = pick->slots;
+        if (size == 2 && best_extra > 0) { slots = 4; best_extra--; }
+        int open = pick_colours(pick->n, 0xF & ~pick->taken, slots - size, want, target);
+        if (pieces == MAX_PIECES) return -1;
+        piece_masks[pieces] = number_faces(pick->n, pick->taken | open);
+        piece_unfilled[pieces] = number_faces(pick->n, open);
+        pieces++;
+    }
+    for (int c = 0; c < COLOURS; c++) {
+        if (!k->one[c]) continue;
+        pieces = row_walk(H->R, c, k->one[c], k->two[c], best_fills[c], want, target, piece_masks, piece_unfilled,
+                          pieces, MAX_PIECES);
+        if (pieces < 0) return -1;
+    }
+    *rest = best_left;
+    return pieces;
+}
+
+/* certify by the rows (where rows_fit): the best count and its faces (every face with ANY_FACE, as
+ * `answer` gives them), whether a layout within the supply reaches it, and the faces such layouts
+ * show, by the same walks as certify with rows_layout for walk. Each walk is an optimal layout, so
+ * what it shows is sound; which layouts the walks meet differs from the programme's, so a face one
+ * vouches for the other may leave to the exact search (the answers are the same). */
+static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int room, const int *supply, int walks,
+                               uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
+    Choice choices[MAX_CHOICES];
+    Hand H;
+    hand_start(&H, &t->rows, one, two, room, choices);
+    hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
+    int kept = H.best < 0 ? IMPOSSIBLE : H.best;
+    uint64_t faces = (H.faces & ANY_FACE) ? ANY_FACE | (ANY_FACE - 1) : H.faces;
+    uint64_t want = faces, shown = 0;
+    uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
+    *realisable = 0;
+    for (int w = 0; w < walks && kept >= 0; w++) {
+        if (!want && w) break;
+        uint64_t target = want & (~want + 1);
+        int rest = 0;
+        int pieces = rows_layout(&H, want, target, masks, unfilled, &rest);
+        if (pieces < 0) return CERTIFY_FAILED;
+        uint64_t got = rest >= MIN_PIECE ? (ANY_FACE | (ANY_FACE - 1)) : 0;
+        for (int p = 0; p < pieces; p++) got |= unfilled[p];
+        if (fits_supply(masks, pieces, supply)) {
+            *realisable = 1;
+            shown |= got;
+            want &= ~got;
+        }
+        want &= ~target;
+    }
+    *faces_out = faces;
+    *shown_out = shown & faces;
+    return kept;
+}
+
+/* certify, by the rows where they apply. */
+static inline int certify_answer(Programme *t, uint64_t one, uint64_t two, int room, const int *supply, int walks,
+                                 uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
+    if (rows_fit(&t->rows, room)) return rows_certify(t, one, two, room, supply, walks, faces_out, realisable, shown_out);
+    return certify(t, one, two, room, supply, walks, faces_out, realisable, shown_out);
+}
+
 /* Fill a programme from Python's options (52 sequences of (mask, length)) and allocate its table.
  * Returns 0, or -1 with a Python exception set. */
 static inline int programme_load(Programme *t, PyObject *options) {

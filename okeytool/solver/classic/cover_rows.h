@@ -190,6 +190,22 @@ static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int s
 }
 
 #define HAND_ROWS 8
+#define MAX_PICKS 8
+#define MAX_CHOICES 64
+
+/* A set taking two or more tiles: its number, the colours it takes (bits), and its slots (3 or 4;
+ * a set taking two tiles is counted at 3 and may take one more slot, its flex). */
+typedef struct {
+    int8_t n, taken, slots;
+} Pick;
+
+/* A choice of sets that is part of an optimal answer, with the rows it leaves. */
+typedef struct {
+    Pick pick[MAX_PICKS];
+    int picks, length, flex, gain;
+    uint64_t unfilled;
+    uint32_t one[COLOURS], two[COLOURS];
+} Choice;
 
 /* The answer being built for one hand. */
 typedef struct {
@@ -201,6 +217,10 @@ typedef struct {
     int seen_count[COLOURS];             /* change a colour's row only at those numbers) */
     int best;
     uint64_t faces, spares;
+    Pick stack[MAX_PICKS]; /* the sets of the choice being built */
+    int depth;
+    Choice *choices; /* where asked (rows_certify): the optimal choices met, up to MAX_CHOICES */
+    int chosen;
 } Hand;
 
 static const int8_t ROW_EMPTY[ROW_SLOTS] = {0, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE,
@@ -261,7 +281,18 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     for (int s = 0; s < slots; s++)
         if ((s >= fill || s <= total - 3) && all[s] > top) top = all[s];
     if (top < 0 || top + gain < H->best) return;
-    if (top + gain > H->best) { H->best = top + gain; H->faces = 0; H->spares = 0; }
+    if (top + gain > H->best) { H->best = top + gain; H->faces = 0; H->spares = 0; H->chosen = 0; }
+    if (H->choices && H->chosen < MAX_CHOICES) {
+        Choice *k = &H->choices[H->chosen++];
+        memcpy(k->pick, H->stack, sizeof(Pick) * (size_t)H->depth);
+        k->picks = H->depth;
+        k->length = length;
+        k->flex = flex;
+        k->gain = gain;
+        k->unfilled = unfilled;
+        memcpy(k->one, H->one, sizeof k->one);
+        memcpy(k->two, H->two, sizeof k->two);
+    }
     H->faces |= unfilled;
     for (int s = 0; s <= total - 3; s++)
         if (all[s] == top) H->faces |= 1ULL << 52; /* room left for a whole new piece */
@@ -326,13 +357,225 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
                         open |= 1ULL << (c * NUMBERS + n);
                     }
                 }
-                hand_sets(H, i, code, length + slots, flex + (size == 2), gain + size, unfilled | open);
+                if (H->depth < MAX_PICKS) { /* more sets than fit in the room cannot be */
+                    H->stack[H->depth].n = (int8_t)n;
+                    H->stack[H->depth].taken = (int8_t)taken;
+                    H->stack[H->depth].slots = (int8_t)slots;
+                    H->depth++;
+                    hand_sets(H, i, code, length + slots, flex + (size == 2), gain + size, unfilled | open);
+                    H->depth--;
+                }
                 memcpy(H->one, one, sizeof one);
                 memcpy(H->two, two, sizeof two);
             }
         }
     }
     hand_close(H, length, flex, gain, unfilled);
+}
+
+/* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
+/* The faces of number n in the colours of the bit set `colours`. */
+static inline uint64_t number_faces(int n, int colours) {
+    uint64_t out = 0;
+    for (int c = 0; c < COLOURS; c++)
+        if (colours >> c & 1) out |= 1ULL << (c * NUMBERS + n);
+    return out;
+}
+
+/* `count` colours of `free` (bits) for the open slots of a set at n: the target's first, then the
+ * wanted faces', then the lowest. */
+static inline int pick_colours(int n, int free, int count, uint64_t want, uint64_t target) {
+    int chosen = 0;
+    for (int pass = 0; pass < 3; pass++)
+        for (int c = 0; c < COLOURS && count > 0; c++) {
+            uint64_t bit = 1ULL << (c * NUMBERS + n);
+            if (!(free >> c & 1) || (chosen >> c & 1)) continue;
+            if ((pass == 0 && !(target & bit)) || (pass == 1 && !(want & bit))) continue;
+            chosen |= 1 << c;
+            count--;
+        }
+    return chosen;
+}
+
+/* The unfilled faces of the optimal choices of row (colour c) filling `slots`, as face bits. */
+static inline uint64_t row_reach(const Row *row, int slots, int c) {
+    uint64_t reach = (uint64_t)row->unfilled[slots] << (c * NUMBERS);
+    for (uint32_t lone = row->lone[slots]; lone; lone &= lone - 1) reach |= others_at(__builtin_ctz(lone), c);
+    return reach;
+}
+
+static inline int reach_score(uint64_t reach, uint64_t want, uint64_t target) {
+    return __builtin_popcountll(reach & want) + ((reach & target) ? 64 : 0);
+}
+
+/* One optimal choice of the row (one, two) of colour c filling exactly `slots`, preferring choices
+ * that reach faces of `want` (and most of all `target`), as the programme's walk does: its pieces
+ * (face masks) and their unfilled faces appended from index `pieces`. Returns the new count, or -1
+ * (no such choice, or more than `cap` pieces). */
+static int row_walk(Rows *R, int c, uint32_t one, uint32_t two, int slots, uint64_t want, uint64_t target,
+                    uint64_t *masks, uint64_t *unfilled, int pieces, int cap) {
+    Row cur, child;
+    while (one) {
+        row_solve(R, one, two, &cur);
+        int goal = cur.kept[slots];
+        if (goal < 0) return -1;
+        uint32_t low = one & (~one + 1);
+        int n = __builtin_ctz(one);
+        int have = 0, best_score = 0, best_slots = 0;
+        uint32_t best_one = 0, best_two = 0;
+        uint64_t best_mask = 0, best_open = 0;
+        for (int i = 0; i < R->count[n]; i++) {
+            uint32_t mask = R->masks[n][i];
+            int length = R->lengths[n][i];
+            if (length > slots) continue;
+            uint32_t taken = mask & one;
+            uint32_t c_one = (one & ~taken) | (two & taken), c_two = two & ~taken;
+            row_solve(R, c_one, c_two, &child);
+            int v = child.kept[slots - length];
+            if (v < 0 || v + row_pop(taken) != goal) continue;
+            uint64_t piece, open;
+            if (R->lone[n][i]) { /* a set taking this tile alone: the other colours open */
+                int others = pick_colours(n, 0xF & ~(1 << c), length - 1, want, target);
+                piece = number_faces(n, others | 1 << c);
+                open = number_faces(n, others);
+            } else {
+                piece = (uint64_t)mask << (c * NUMBERS);
+                open = (uint64_t)(mask & ~one) << (c * NUMBERS);
+            }
+            int score = reach_score(open | row_reach(&child, slots - length, c), want, target);
+            if (!have || score > best_score) {
+                have = 1; best_score = score; best_mask = piece; best_open = open;
+                best_one = c_one; best_two = c_two; best_slots = slots - length;
+            }
+        }
+        uint32_t s_one = one, s_two = two; /* or a copy of the lowest number left out */
+        if (two & low) s_two = two & ~low; else s_one = one & ~low;
+        row_solve(R, s_one, s_two, &child);
+        if (child.kept[slots] == goal) {
+            int score = reach_score(row_reach(&child, slots, c), want, target);
+            if (!have || score > best_score) {
+                have = 1; best_score = score; best_mask = 0; best_open = 0;
+                best_one = s_one; best_two = s_two; best_slots = slots;
+            }
+        }
+        if (!have) return -1;
+        if (best_mask) {
+            if (pieces == cap) return -1;
+            masks[pieces] = best_mask;
+            unfilled[pieces] = best_open;
+            pieces++;
+        }
+        one = best_one; two = best_two; slots = best_slots;
+    }
+    return slots == 0 ? pieces : -1;
+}
+
+/* The rows of a choice of sets being split: their tables, the tables of the rows after each joined,
+ * and the totals where the choice is optimal. */
+typedef struct {
+    Row rows[COLOURS];
+    int colour[COLOURS], held;
+    int8_t suffix[COLOURS + 1][ROW_SLOTS];
+    int at[ROW_SLOTS], ats, top, slots, fill;
+    uint64_t want, target;
+    int fills[COLOURS], best_fills[COLOURS], best_score, best_used;
+    uint64_t best_reach;
+} Split;
+
+/* Every way for the rows from the j-th on to fill slots optimally (having used `used` slots and
+ * kept `kept` tiles before), the best by the faces reached kept in S. */
+static void split_rows(Split *S, int j, int used, int kept, uint64_t reach) {
+    if (j == S->held) {
+        if (used < S->fill) reach |= (1ULL << 53) - 1; /* three slots or more left: a whole new piece */
+        int score = reach_score(reach, S->want, S->target);
+        if (S->best_score < 0 || score > S->best_score) {
+            S->best_score = score;
+            S->best_used = used;
+            S->best_reach = reach;
+            memcpy(S->best_fills, S->fills, sizeof S->fills);
+        }
+        return;
+    }
+    for (int l = 0; l < S->slots; l++) {
+        int v = S->rows[j].kept[l];
+        if (v < 0) continue;
+        int fits = 0;
+        for (int a = 0; a < S->ats && !fits; a++) {
+            int left = S->at[a] - used - l;
+            fits = left >= 0 && S->suffix[j + 1][left] >= 0 && kept + v + S->suffix[j + 1][left] == S->top;
+        }
+        if (!fits) continue;
+        S->fills[S->colour[j]] = l;
+        split_rows(S, j + 1, used + l, kept + v, reach | row_reach(&S->rows[j], l, S->colour[j]));
+    }
+}
+
+/* For an optimal choice of sets: how many slots each row fills (*fills, by colour), the slots the
+ * sets' flex takes (*extra) and the room left for a whole new piece (*rest), the split whose
+ * optimal choices reach most of `want` (and `target` above all); the faces reached into *reach.
+ * Returns -1 if the choice is not optimal. */
+static int choice_split(Hand *H, const Choice *k, uint64_t want, uint64_t target, int *fills, int *extra,
+                        int *rest, uint64_t *reach) {
+    Split S;
+    int total = H->room - k->length, fill = total - k->flex;
+    S.slots = total + 1;
+    S.fill = fill;
+    S.held = 0;
+    for (int c = 0; c < COLOURS; c++) {
+        S.fills[c] = 0;
+        if (!k->one[c]) continue;
+        row_solve(H->R, k->one[c], k->two[c], &S.rows[S.held]);
+        S.colour[S.held++] = c;
+    }
+    memcpy(S.suffix[S.held], ROW_EMPTY, ROW_SLOTS);
+    for (int j = S.held - 1; j >= 0; j--) {
+        if (j == S.held - 1) memcpy(S.suffix[j], S.rows[j].kept, ROW_SLOTS);
+        else row_join(S.rows[j].kept, S.suffix[j + 1], S.suffix[j], S.slots);
+    }
+    S.top = ROW_NONE;
+    for (int s = 0; s < S.slots; s++)
+        if ((s >= fill || s <= total - 3) && S.suffix[0][s] > S.top) S.top = S.suffix[0][s];
+    if (S.top < 0 || S.top + k->gain != H->best) return -1;
+    S.ats = 0;
+    for (int s = 0; s < S.slots; s++)
+        if ((s >= fill || s <= total - 3) && S.suffix[0][s] == S.top) S.at[S.ats++] = s;
+    S.want = want;
+    S.target = target;
+    S.best_score = -1;
+    split_rows(&S, 0, 0, 0, k->unfilled);
+    if (S.best_score < 0) return -1;
+    memcpy(fills, S.best_fills, sizeof S.best_fills);
+    *reach = S.best_reach;
+    if (S.best_used >= fill) {
+        *extra = total - S.best_used;
+        *rest = 0;
+    } else {
+        *extra = 0;
+        *rest = total - S.best_used;
+    }
+    return 0;
+}
+
+/* A hand split into its colour rows, with the numbers where sets can be. */
+static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, Choice *choices) {
+    H->R = R;
+    H->room = room;
+    for (int c = 0; c < COLOURS; c++) {
+        H->one[c] = (uint32_t)(one >> (c * NUMBERS)) & ROW_MASK;
+        H->two[c] = (uint32_t)(two >> (c * NUMBERS)) & ROW_MASK;
+    }
+    H->numbers = 0;
+    for (int n = 0; n < NUMBERS; n++) {
+        int colours = 0;
+        for (int c = 0; c < COLOURS; c++) colours += (int)(H->one[c] >> n & 1);
+        if (colours >= 2) H->number[H->numbers++] = n;
+    }
+    memset(H->seen_count, 0, sizeof H->seen_count);
+    H->best = -1;
+    H->faces = H->spares = 0;
+    H->depth = 0;
+    H->choices = choices;
+    H->chosen = 0;
 }
 
 /* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
@@ -347,21 +590,7 @@ static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, uint6
         return a->kept;
     }
     Hand H;
-    H.R = R;
-    H.room = room;
-    for (int c = 0; c < COLOURS; c++) {
-        H.one[c] = (uint32_t)(one >> (c * NUMBERS)) & ROW_MASK;
-        H.two[c] = (uint32_t)(two >> (c * NUMBERS)) & ROW_MASK;
-    }
-    H.numbers = 0;
-    for (int n = 0; n < NUMBERS; n++) {
-        int colours = 0;
-        for (int c = 0; c < COLOURS; c++) colours += (int)(H.one[c] >> n & 1);
-        if (colours >= 2) H.number[H.numbers++] = n;
-    }
-    memset(H.seen_count, 0, sizeof H.seen_count);
-    H.best = -1;
-    H.faces = H.spares = 0;
+    hand_start(&H, R, one, two, room, NULL);
     hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
     a->one = one;
     a->two = key_two;
