@@ -165,14 +165,35 @@ static void row_solve(Rows *R, uint32_t one, uint32_t two, Row *out) {
     *out = r;
 }
 
+/* max-plus: out[s] = max over a + b = s of x[a] + y[b] (negative: no choice fills s slots), for
+ * s < slots; entries from `slots` on are left unspecified. y moved right by a is read from
+ * `shifted` (y after ROW_SLOTS entries of none) at ROW_SLOTS - a. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int slots) {
+    int8_t shifted[2 * ROW_SLOTS];
+    memset(shifted, ROW_NONE, ROW_SLOTS);
+    memcpy(shifted + ROW_SLOTS, y, ROW_SLOTS);
+    /* signed bytes compared as unsigned ones with the top bit flipped (SSE2 has the unsigned max) */
+    const __m128i flip = _mm_set1_epi8((char)0x80);
+    __m128i best = _mm_xor_si128(_mm_set1_epi8(ROW_NONE), flip);
+    for (int a = 0; a < slots; a++) {
+        if (x[a] < 0) continue;
+        __m128i moved = _mm_loadu_si128((const __m128i *)(shifted + ROW_SLOTS - a));
+        /* at most 30, at least ROW_NONE: no overflow */
+        __m128i v = _mm_xor_si128(_mm_add_epi8(moved, _mm_set1_epi8(x[a])), flip);
+        best = _mm_max_epu8(best, v);
+    }
+    _mm_storeu_si128((__m128i *)out, _mm_xor_si128(best, flip));
+}
+#else
 /* Sixteen counts at once (the compiler's vector extension: one instruction a step where the target
  * has them, plain code where not). */
 typedef int8_t Counts __attribute__((vector_size(ROW_SLOTS)));
 
-/* max-plus: out[s] = max over a + b = s of x[a] + y[b] (negative: no choice fills s slots), for
- * s < slots; entries from `slots` on are left unspecified. */
 static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int slots) {
-    int8_t shifted[2 * ROW_SLOTS]; /* y after ROW_SLOTS entries of none: y moved right by a is at 16 - a */
+    int8_t shifted[2 * ROW_SLOTS];
     memset(shifted, ROW_NONE, ROW_SLOTS);
     memcpy(shifted + ROW_SLOTS, y, ROW_SLOTS);
     Counts best, none;
@@ -188,6 +209,7 @@ static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int s
     }
     memcpy(out, &best, ROW_SLOTS);
 }
+#endif
 
 #define HAND_ROWS 8
 #define MAX_PICKS 8
@@ -271,10 +293,6 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     for (int k = 0; k < held; k++) {
         if (k == 0) memcpy(prefix[1], rows[0]->kept, ROW_SLOTS);
         else row_join(prefix[k], rows[k]->kept, prefix[k + 1], slots);
-        int high = ROW_NONE;
-        for (int s = 0; s < slots; s++)
-            if (prefix[k + 1][s] > high) high = prefix[k + 1][s];
-        if (high < 0 || gain + high + most[k + 1] < H->best) return;
     }
     const int8_t *all = prefix[held];
     int top = ROW_NONE;
