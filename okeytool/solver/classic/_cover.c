@@ -6,9 +6,12 @@
  * Table(options) takes, for each of the 52 faces, the list of (mask, length) of the candidate
  * pieces containing it. Table.best(one, two, room) returns (kept, faces) for the hand whose faces
  * with at least one copy are `one` and with two copies are `two`, with `room` slots to fill.
- * Solved states are kept in an open-addressing table shared by every call until it fills up.
- * Table.certify(one, two, room, supply, walks) is MeldCover.certify's walk over the solved states,
- * the same choices in the same order: it returns (kept, faces, realisable, shown).
+ * Table.certify(one, two, room, supply, walks) is MeldCover.certify: (kept, faces, realisable, shown).
+ * Where the pieces are the templates' and the room is at most 15, both are answered by colour rows
+ * (cover_rows.h; the certificate's walks built from the rows); elsewhere by the whole-hand
+ * programme, whose solved states are kept in an open-addressing table shared by every call until it
+ * fills up. Table.programme answers by the programme always (the reference the tests hold the rows
+ * to), Table.layout shows one walk of the rows.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -13,7 +13,10 @@
  *    is left out; rows are solved once (by the programme's own recursion on 13 faces) and cached;
  *  - a hand enumerates its choices of sets taking two or more tiles, looks up its four rows less
  *    those tiles, and combines the four tables by max-plus over the slots, with the room's rule
- *    (slots left over are none, or three or more for a whole new piece: ANY_FACE).
+ *    (slots left over are none, or three or more for a whole new piece: ANY_FACE);
+ *  - a certificate's walk (cover_programme.h, rows_layout) builds one optimal layout from the
+ *    optimal choices the enumeration met: the split of the rows (split_rows) and each row's pieces
+ *    (row_walk), preferring the faces wanted, as the programme's walk does.
  *
  * The answer is the programme's: a face X is unfilled in some optimal choice exactly when the hand
  * with X keeps one tile more, and a copy of a face is left out by some optimal choice exactly when
