@@ -53,25 +53,21 @@ static PyObject *Table_best(Table *self, PyObject *args) {
 
 /* Table.best_spares(one, two, room) -> (kept, faces, spares): best with the faces of which some
  * optimal choice leaves a copy out (MeldCover.kept_and_spares). */
-static PyObject *Table_best_spares(Table *self, PyObject *args) {
+static PyObject *spares_of(Table *self, PyObject *args, int by_programme) {
     unsigned long long one, two;
     int room;
     if (hand_args(self, args, &one, &two, &room) < 0) return NULL;
     uint64_t faces, spares;
-    int kept = answer(&self->prog, one, two, room, &faces, &spares);
+    int kept = by_programme ? best_spares(&self->prog, one, two, room, &faces, &spares)
+                            : answer(&self->prog, one, two, room, &faces, &spares);
     return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
 }
 
+static PyObject *Table_best_spares(Table *self, PyObject *args) { return spares_of(self, args, 0); }
+
 /* Table.programme(one, two, room) -> (kept, faces, spares): best_spares by the whole-hand programme
  * even where the colour rows apply (the reference the rows are held to). */
-static PyObject *Table_programme(Table *self, PyObject *args) {
-    unsigned long long one, two;
-    int room;
-    if (hand_args(self, args, &one, &two, &room) < 0) return NULL;
-    uint64_t faces, spares;
-    int kept = best_spares(&self->prog, one, two, room, &faces, &spares);
-    return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
-}
+static PyObject *Table_programme(Table *self, PyObject *args) { return spares_of(self, args, 1); }
 
 /* Table.layout(one, two, room, want, target) -> (pieces, rest): the optimal layout the rows' walk
  * builds (pieces as (mask, unfilled mask)), for the tests that check it piece by piece. */

@@ -249,13 +249,17 @@ static inline int fits_supply(const uint64_t *piece_masks, int pieces, const int
 
 #define CERTIFY_FAILED (-2000)
 
-/* MeldCover.certify: the best count and its faces, whether a layout within the supply reaches it
- * (*realisable), and the unfilled faces such layouts show (*shown, within *faces). Returns the best
- * count, or CERTIFY_FAILED if a walk found no optimal choice (cannot happen). */
-static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, const int *supply, int walks,
-                          uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
-    uint64_t faces;
-    int kept = best(t, one, two, room, &faces);
+/* One optimal layout from `from`, preferring choices that reach faces of `want` (and most of all
+ * `target`): the pieces' masks and unfilled faces, the slots left for new pieces in *rest; the piece
+ * count, or -1 (no optimal choice found: cannot happen). */
+typedef int (*Walk)(void *from, uint64_t want, uint64_t target, uint64_t *piece_masks, uint64_t *piece_unfilled,
+                    int *rest);
+
+/* The walks of a certificate over the best count's `faces`: each aims at the lowest face still
+ * wanted; a layout within the supply makes the best count realisable and vouches for its unfilled
+ * faces (*shown, within `faces`). 0, or CERTIFY_FAILED if a walk failed. */
+static inline int certify_walks(Walk walk_from, void *from, uint64_t faces, const int *supply, int walks,
+                                int *realisable, uint64_t *shown_out) {
     uint64_t want = faces, shown = 0;
     uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
     *realisable = 0;
@@ -263,7 +267,7 @@ static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, co
         if (!want && w) break;
         uint64_t target = want & (~want + 1);
         int rest = 0;
-        int pieces = walk(t, one, two, room, want, target, masks, unfilled, &rest);
+        int pieces = walk_from(from, want, target, masks, unfilled, &rest);
         if (pieces < 0) return CERTIFY_FAILED;
         uint64_t got = rest >= MIN_PIECE ? (ANY_FACE | (ANY_FACE - 1)) : 0;
         for (int p = 0; p < pieces; p++) got |= unfilled[p];
@@ -274,8 +278,32 @@ static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, co
         }
         want &= ~target;
     }
-    *faces_out = faces;
     *shown_out = shown & faces;
+    return 0;
+}
+
+typedef struct {
+    Programme *t;
+    uint64_t one, two;
+    int room;
+} Walked;
+
+static int walk_programme(void *from, uint64_t want, uint64_t target, uint64_t *piece_masks, uint64_t *piece_unfilled,
+                          int *rest) {
+    Walked *w = from;
+    return walk(w->t, w->one, w->two, w->room, want, target, piece_masks, piece_unfilled, rest);
+}
+
+/* MeldCover.certify: the best count and its faces, whether a layout within the supply reaches it
+ * (*realisable), and the unfilled faces such layouts show (*shown, within *faces). Returns the best
+ * count, or CERTIFY_FAILED if a walk found no optimal choice (cannot happen). */
+static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, const int *supply, int walks,
+                          uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
+    uint64_t faces;
+    int kept = best(t, one, two, room, &faces);
+    Walked from = {t, one, two, room};
+    if (certify_walks(walk_programme, &from, faces, supply, walks, realisable, shown_out) < 0) return CERTIFY_FAILED;
+    *faces_out = faces;
     return kept;
 }
 
@@ -382,6 +410,11 @@ static int rows_layout(Hand *H, uint64_t want, uint64_t target, uint64_t *piece_
     return pieces;
 }
 
+static int walk_rows(void *from, uint64_t want, uint64_t target, uint64_t *piece_masks, uint64_t *piece_unfilled,
+                     int *rest) {
+    return rows_layout(from, want, target, piece_masks, piece_unfilled, rest);
+}
+
 /* certify by the rows (where rows_fit): the best count and its faces (every face with ANY_FACE, as
  * `answer` gives them), whether a layout within the supply reaches it, and the faces such layouts
  * show, by the same walks as certify with rows_layout for walk. Each walk is an optimal layout, so
@@ -395,26 +428,11 @@ static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int roo
     hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
     int kept = H.best < 0 ? IMPOSSIBLE : H.best;
     uint64_t faces = (H.faces & ANY_FACE) ? ANY_FACE | (ANY_FACE - 1) : H.faces;
-    uint64_t want = faces, shown = 0;
-    uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
     *realisable = 0;
-    for (int w = 0; w < walks && kept >= 0; w++) {
-        if (!want && w) break;
-        uint64_t target = want & (~want + 1);
-        int rest = 0;
-        int pieces = rows_layout(&H, want, target, masks, unfilled, &rest);
-        if (pieces < 0) return CERTIFY_FAILED;
-        uint64_t got = rest >= MIN_PIECE ? (ANY_FACE | (ANY_FACE - 1)) : 0;
-        for (int p = 0; p < pieces; p++) got |= unfilled[p];
-        if (fits_supply(masks, pieces, supply)) {
-            *realisable = 1;
-            shown |= got;
-            want &= ~got;
-        }
-        want &= ~target;
-    }
+    *shown_out = 0;
+    if (kept >= 0 && certify_walks(walk_rows, &H, faces, supply, walks, realisable, shown_out) < 0)
+        return CERTIFY_FAILED;
     *faces_out = faces;
-    *shown_out = shown & faces;
     return kept;
 }
 
