@@ -79,18 +79,45 @@ def test_two_sets_of_the_same_colours_at_one_number() -> None:
     assert table.best_spares(*hand_masks(counts), 6)[0] == 4
 
 
+def templates_table_options() -> list[tuple[tuple[int, int], ...]]:
+    pieces = templates(False)
+    return [
+        tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face)
+        for by_face in templates_by_face(False)
+    ]
+
+
+def _is_set(mask: int) -> bool:
+    """True for a mask of one number in several colours."""
+    faces = [f for f in range(FACE_COUNT) if mask >> f & 1]
+    return len({f % 13 for f in faces}) == 1
+
+
+@pytest.mark.parametrize("room", [1, 2])
+def test_rooms_that_hold_no_piece_are_the_programmes(room: int) -> None:
+    table = MeldCover(False).table
+    assert table is not None
+    counts = [0] * FACE_COUNT
+    counts[0] = counts[20] = 1
+    one, two = hand_masks(counts)
+    assert table.best_spares(one, two, room) == table.programme(one, two, room)
+
+
 def test_pieces_other_than_the_templates_are_answered_by_the_programme() -> None:
     """A table whose pieces are not the templates' (here: one set left out) does not use rows."""
     from okeytool.solver.classic._cover import Table
 
-    pieces = templates(False)
-    options = [
-        tuple((sum(1 << f for f in pieces[t].faces), len(pieces[t])) for t in by_face)
-        for by_face in templates_by_face(False)
-    ]
+    options = templates_table_options()
     options[0] = options[0][1:]
     table = Table(options)
     assert not table.by_rows()
+    # nor one with four sets a face where one 3-colour set stands twice instead of the 4-colour set
+    twice = [list(face) for face in templates_table_options()]
+    for face in twice:
+        sets = [i for i, (mask, _) in enumerate(face) if mask.bit_count() == 4 and _is_set(mask)]
+        threes = [i for i, (mask, _) in enumerate(face) if mask.bit_count() == 3 and _is_set(mask)]
+        face[sets[0]] = face[threes[0]]
+    assert not Table(twice).by_rows()
     counts = [0] * FACE_COUNT
     counts[0] = counts[13] = counts[26] = 1
     one, two = hand_masks(counts)

@@ -310,12 +310,22 @@ static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, co
 /* True if the pieces of face f are the templates': the runs of its colour (the shapes of colour 0's,
  * moved) and every set of 3 and 4 colours of its number. */
 static int rows_match(const Programme *t, int f) {
-    int c = f / NUMBERS, n = f % NUMBERS, runs = 0, sets = 0;
+    int c = f / NUMBERS, n = f % NUMBERS, runs = 0, threes = 0, fours = 0;
+    uint64_t seen = 0; /* the sets met, as a bit per colour combination (colours of number n) */
     uint64_t number = (1ULL << n) | (1ULL << (n + 13)) | (1ULL << (n + 26)) | (1ULL << (n + 39));
     for (int i = 0; i < t->count[f]; i++) {
         uint64_t mask = t->masks[f][i];
         if (t->lengths[f][i] != popcount64(mask) || !(mask >> f & 1)) return 0;
-        if ((mask & ~number) == 0) { sets++; continue; }
+        if ((mask & ~number) == 0) { /* a set: each of the 3- and 4-colour sets of n, once */
+            int colours = 0;
+            for (int k = 0; k < COLOURS; k++) colours |= (int)(mask >> (k * NUMBERS + n) & 1) << k;
+            if (seen >> colours & 1) return 0;
+            seen |= 1ULL << colours;
+            if (popcount64(mask) == 3) threes++;
+            else if (popcount64(mask) == 4) fours++;
+            else return 0;
+            continue;
+        }
         uint64_t row = mask >> (c * NUMBERS);
         if ((row & ~(uint64_t)ROW_MASK) || row << (c * NUMBERS) != mask) return 0; /* over two colours, not a set */
         int found = 0;
@@ -324,7 +334,7 @@ static int rows_match(const Programme *t, int f) {
         if (!found) return 0;
         runs++;
     }
-    return sets == 4 && runs + 2 == t->rows.count[n]; /* sets: 3 of 3 colours, 1 of 4, each with f */
+    return threes == 3 && fours == 1 && runs + 2 == t->rows.count[n];
 }
 
 /* The rows' pieces from colour 0's runs, and whether every face's pieces are of that form

@@ -620,6 +620,7 @@ static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, uint6
     return a->kept = H.best < 0 ? -1000 : H.best;
 }
 
-static inline int rows_fit(const Rows *R, int room) { return R->usable && room < ROW_SLOTS; }
+/* Rooms 1 and 2 hold no piece: the programme answers them (its spares there are every face held). */
+static inline int rows_fit(const Rows *R, int room) { return R->usable && room < ROW_SLOTS && (room == 0 || room >= 3); }
 
 #endif
