@@ -18,8 +18,6 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
@@ -77,63 +75,82 @@ def expired() -> bool:
     return left is not None and left <= 0.0
 
 
-@contextmanager
-def deadline(seconds: float) -> Iterator[None]:
-    """Answer a question within ``seconds``.
+class deadline:  # noqa: N801 - used as a context manager, named as the function it was
+    """Answer a question within ``seconds``: ``with deadline(seconds): ...``.
 
     Raises :class:`TimeLimitExceeded` inside the block when the time is up (from the timer, in the
     main thread; elsewhere only where code checks :func:`remaining`). A deadline inside another
     never ends later than the one around it (a command's limit covers reading the question and
     printing the answer as well as answering it); the one around it holds again when it ends.
+
+    The timer's strike is an exception raised wherever the Python code is. Raised while a deadline
+    is being entered or left, it would escape with the deadline's state half set (the next question
+    would inherit this one's limit, handler and hook), so a strike landing in :meth:`__enter__` or
+    :meth:`__exit__` strikes again a moment later instead: after the exit it finds the timer off.
     """
-    global _deadline, _seconds
-    outer = _deadline, _seconds
-    end = time.monotonic() + seconds
-    if _deadline is not None and _seconds is not None and _deadline <= end:
-        end, seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
-    timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    previous: Any = None
-    previous_hook = sys.unraisablehook
-    # False once the block is left: a strike still on its way then does nothing, and nothing strikes
-    # again (else a strike after the handler before it is back could end the process by the signal).
-    active = True
 
-    def _stop(signum: int, frame: FrameType | None) -> None:
-        if active:
-            raise TimeLimitExceeded(seconds)
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._outer: tuple[float | None, float | None] = (None, None)
+        self._timer = False
+        self._previous: Any = None
+        self._previous_hook = sys.unraisablehook
+        self._active = False
 
-    def _unraisable(info: Any) -> None:
+    def __enter__(self) -> None:
+        global _deadline, _seconds
+        self._outer = _deadline, _seconds
+        end = time.monotonic() + self.seconds
+        if _deadline is not None and _seconds is not None and _deadline <= end:
+            end, self.seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
+        self._timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        self._previous_hook = sys.unraisablehook
+        self._active = True
+        _deadline, _seconds = end, self.seconds
+        if self._timer:
+            self._previous = signal.signal(signal.SIGALRM, self._stop)
+            sys.unraisablehook = self._unraisable
+            signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
+
+    def __exit__(self, *exc: object) -> None:
+        global _deadline, _seconds
+        while True:
+            try:
+                # False once the block is left: a strike still on its way then does nothing, and
+                # nothing strikes again (else a strike after the handler before it is back could
+                # end the process by the signal).
+                self._active = False
+                if self._timer:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    if self._previous is not None:
+                        signal.signal(signal.SIGALRM, self._previous)
+                    sys.unraisablehook = self._previous_hook
+                _deadline, _seconds = self._outer
+                break
+            except TimeLimitExceeded:
+                # A strike raised from code this exit calls (a handler of another deadline): leave
+                # again, or the next question would inherit this one's handler and deadline.
+                continue
+        if self._timer and _deadline is not None:  # the enclosing deadline's timer runs on
+            signal.setitimer(signal.ITIMER_REAL, max(_deadline - time.monotonic(), 1e-6))
+
+    def _stop(self, signum: int, frame: FrameType | None) -> None:
+        if not self._active:
+            return
+        if frame is not None and frame.f_code in _LEAVING:
+            signal.setitimer(signal.ITIMER_REAL, AGAIN)
+            return
+        raise TimeLimitExceeded(self.seconds)
+
+    def _unraisable(self, info: Any) -> None:
         # The timer struck where an exception cannot pass (a finaliser, a callback from C): Python
         # would print it and go on. Say nothing, and strike again a moment later instead.
         if isinstance(info.exc_value, TimeLimitExceeded):
-            if active:
+            if self._active:
                 signal.setitimer(signal.ITIMER_REAL, AGAIN)
             return
-        previous_hook(info)
+        self._previous_hook(info)
 
-    try:
-        # Inside the try, so that a strike of the enclosing deadline landing here is cleaned up too.
-        _deadline, _seconds = end, seconds
-        if timer:
-            previous = signal.signal(signal.SIGALRM, _stop)
-            sys.unraisablehook = _unraisable
-            signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
-        yield
-    finally:
-        while True:
-            try:
-                active = False
-                if timer:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-                    if previous is not None:
-                        signal.signal(signal.SIGALRM, previous)
-                    sys.unraisablehook = previous_hook
-                _deadline, _seconds = outer
-                break
-            except TimeLimitExceeded:
-                # A strike on its way when the block was left landed here, before `active` was
-                # cleared: leave again (it cannot strike twice), or the next question would inherit
-                # this one's handler and deadline.
-                continue
-        if timer and _deadline is not None:  # the enclosing deadline's timer runs on
-            signal.setitimer(signal.ITIMER_REAL, max(_deadline - time.monotonic(), 1e-6))
+
+#: The code of entering and leaving a deadline, where a strike waits (see :class:`deadline`).
+_LEAVING = frozenset({deadline.__enter__.__code__, deadline.__exit__.__code__})

@@ -131,3 +131,55 @@ def test_a_strike_landing_in_the_clean_up_leaves_nothing_behind(monkeypatch: pyt
     assert struck
     assert limits.remaining() is None and limits.current_limit() is None
     assert signal.getsignal(signal.SIGALRM) == handler and sys.unraisablehook is hook
+
+
+@pytest.mark.parametrize("line", range(12))
+@pytest.mark.parametrize("method", ["__enter__", "__exit__"])
+def test_a_strike_landing_while_a_deadline_is_entered_or_left_waits(method: str, line: int) -> None:
+    """The timer's strike is raised wherever the Python code is, so it can land on any line of
+    entering or leaving a deadline (an inner one, where the strike is the enclosing deadline's).
+    Raised there, it would escape half way and leave the deadline's limit and handler to the next
+    question. Here the handler in place is called on the given line of the given method, as the
+    signal would, in the frame running; the deadlines must then end as if nothing had landed."""
+    import signal
+    import types
+
+    from okeytool import limits
+
+    handler, hook = signal.getsignal(signal.SIGALRM), sys.unraisablehook
+    landed: list[int] = []
+    lines = [0]  # lines of the method run so far
+
+    def local(frame: types.FrameType, event: str, arg: object) -> object:
+        if event == "line" and not landed:
+            if lines[0] == line:
+                strike = signal.getsignal(signal.SIGALRM)
+                if callable(strike):
+                    landed.append(frame.f_lineno)
+                    strike(signal.SIGALRM, frame)
+            lines[0] += 1
+        return local
+
+    def tracer(frame: types.FrameType, event: str, arg: object) -> object:
+        if event == "call" and frame.f_code.co_name == method and armed:
+            return local
+        return None
+
+    armed = False
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        with limits.deadline(5.0):
+            armed = True  # the inner deadline's entry and exit are the ones struck
+            with limits.deadline(5.0):
+                armed = method == "__exit__"
+            armed = False
+            inner = limits.remaining()
+            assert inner is not None and 4 < inner <= 5.0  # the enclosing deadline holds again
+    finally:
+        sys.settrace(previous)
+    time.sleep(3 * limits.AGAIN)  # a strike put off must have been called off with its deadline
+    assert limits.remaining() is None and limits.current_limit() is None
+    assert signal.getsignal(signal.SIGALRM) == handler and sys.unraisablehook is hook
+    if line < 6:
+        assert landed  # the methods are longer than this: the strike did land
