@@ -83,10 +83,11 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
     never ends later than the one around it (a command's limit covers reading the question and
     printing the answer as well as answering it); the one around it holds again when it ends.
 
-    The timer's strike is an exception raised wherever the Python code is. Raised while a deadline
-    is being entered or left, it would escape with the deadline's state half set (the next question
-    would inherit this one's limit, handler and hook), so a strike landing in :meth:`__enter__` or
-    :meth:`__exit__` strikes again a moment later instead: after the exit it finds the timer off.
+    The timer's strike is an exception raised wherever the Python code is, so it can land while a
+    deadline is being entered or left. Raised there, it must not leave the deadline's state half set
+    (the next question would inherit this one's limit, handler and hook): a strike landing in the
+    entry is raised from it once the state is put back, and one landing in the exit strikes again a
+    moment later instead, when the exit has found the timer off.
     """
 
     def __init__(self, seconds: float) -> None:
@@ -100,19 +101,26 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
     def __enter__(self) -> None:
         global _deadline, _seconds
         self._outer = _deadline, _seconds
-        end = time.monotonic() + self.seconds
-        if _deadline is not None and _seconds is not None and _deadline <= end:
-            end, self.seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
-        self._timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-        self._previous_hook = sys.unraisablehook
-        self._active = True
-        _deadline, _seconds = end, self.seconds
-        if self._timer:
-            self._previous = signal.signal(signal.SIGALRM, self._stop)
-            sys.unraisablehook = self._unraisable
-            signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
+        try:
+            end = time.monotonic() + self.seconds
+            if _deadline is not None and _seconds is not None and _deadline <= end:
+                end, self.seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
+            self._timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            self._previous_hook = sys.unraisablehook
+            self._active = True
+            _deadline, _seconds = end, self.seconds
+            if self._timer:
+                self._previous = signal.signal(signal.SIGALRM, self._stop)
+                sys.unraisablehook = self._unraisable
+                signal.setitimer(signal.ITIMER_REAL, max(end - time.monotonic(), 1e-6))
+        except BaseException:
+            self._leave()  # the block will not run, and no exit will come
+            raise
 
     def __exit__(self, *exc: object) -> None:
+        self._leave()
+
+    def _leave(self) -> None:
         global _deadline, _seconds
         while True:
             try:
@@ -152,5 +160,5 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
         self._previous_hook(info)
 
 
-#: The code of entering and leaving a deadline, where a strike waits (see :class:`deadline`).
-_LEAVING = frozenset({deadline.__enter__.__code__, deadline.__exit__.__code__})
+#: The code of leaving a deadline, where a strike waits (see :class:`deadline`).
+_LEAVING = frozenset({deadline.__exit__.__code__, deadline._leave.__code__})
