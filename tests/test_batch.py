@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import vectors
@@ -124,6 +125,34 @@ def test_two_jobs_read_the_input_a_window_at_a_time() -> None:
     assert first["winning"] is True
     assert pulled < 500
     assert sum(1 for _ in answers) == 1999
+
+
+def test_a_batch_left_early_ends_its_workers_without_terminating_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader gone mid-batch closes the answers early. ``Pool.terminate`` can then wait for ever on
+    its task handler, blocked in a queue's lock (seen under load): the workers are killed instead,
+    the pool's own clean-up at exit called off. A batch answered to its end closes its pool."""
+    from multiprocessing import pool as pools
+
+    terminated: list[object] = []
+    monkeypatch.setattr(pools.Pool, "terminate", lambda pool: terminated.append(pool))
+    line = json.dumps({"command": "check", "indicator": "Y7", "tiles": "R1-13 R1"})
+    created: list[pools.Pool] = []
+    real_init = pools.Pool.__init__
+
+    def recording_init(pool: pools.Pool, *args: Any, **kwargs: Any) -> None:
+        real_init(pool, *args, **kwargs)
+        created.append(pool)
+
+    monkeypatch.setattr(pools.Pool, "__init__", recording_init)
+    answers = run_batch(iter([line] * 2000), jobs=2)
+    assert json.loads(next(answers))["winning"] is True
+    answers.close()
+    (pool,) = created
+    workers = list(pool._pool)  # type: ignore[attr-defined]
+    assert workers and not any(worker.is_alive() for worker in workers)
+    assert not terminated and not pool._terminate.still_active()  # type: ignore[attr-defined]
+    assert len(list(run_batch(iter([line] * 2000), jobs=2))) == 2000  # answered to the end: closed, joined
+    assert not terminated and not any(worker.is_alive() for worker in created[1]._pool)  # type: ignore[attr-defined]
 
 
 def test_a_batch_run_in_process_puts_the_signal_handlers_back(run_main) -> None:  # type: ignore[no-untyped-def]

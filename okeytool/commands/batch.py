@@ -91,16 +91,24 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float | Non
         # which then ends it (_interrupted); the processes started meanwhile never see it.
         pool = context.Pool(jobs, initializer=quiet_worker)
         _LIVE_POOLS.append(pool)
+    answered = False
     try:
-        with pool:
-            while True:
-                while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
-                    ahead.append(pool.apply_async(answer_chunk, (chunk, time_limit)))
-                if not ahead:
-                    return
-                yield from ahead.popleft().get()
+        while True:
+            while len(ahead) < jobs * WINDOW_CHUNKS and (chunk := list(islice(lines_left, CHUNK))):
+                ahead.append(pool.apply_async(answer_chunk, (chunk, time_limit)))
+            if not ahead:
+                answered = True
+                break
+            yield from ahead.popleft().get()
     finally:
         _LIVE_POOLS.remove(pool)
+        if answered:
+            pool.close()
+            pool.join()
+        else:
+            # Left early (the reader went away, a write failed): Pool.terminate could wait for ever on
+            # a task handler blocked in a queue's lock, so the workers are ended as an interrupt ends them.
+            _stop_workers(pool)
 
 
 #: The signals held while a pool starts (and, inherited, in the processes it starts until they are ready).
@@ -193,18 +201,9 @@ def _end_now(pool: Any, code: int, message: str) -> None:
     reading a task, and terminating would then wait for ever or fail on the half-read task. The
     pool's locks are named semaphores: they are removed here, as the pool's own exit would.
     """
-    from multiprocessing import pool as pools
     from multiprocessing import resource_tracker, synchronize
 
-    handler = getattr(pool, "_worker_handler", None)
-    if handler is not None:  # no new worker may be started in place of the ones killed below
-        handler._state = pools.TERMINATE
-        pool._change_notifier.put(None)
-        handler.join(5)
-    for worker in list(getattr(pool, "_pool", ())):
-        worker.kill()
-    for worker in list(getattr(pool, "_pool", ())):
-        worker.join(5)
+    _stop_workers(pool)
     try:
         sys.stdout.flush()
     except (OSError, ValueError, RuntimeError):
@@ -227,6 +226,26 @@ def _end_now(pool: Any, code: int, message: str) -> None:
         sys.stderr.write(message)
         sys.stderr.flush()
     os._exit(code)
+
+
+def _stop_workers(pool: Any) -> None:
+    """Kill the workers of ``pool`` without ``Pool.terminate`` (see :func:`_end_now`); the pool is
+    left behind, its clean-up at exit called off (its locks are removed when they are collected)."""
+    from multiprocessing import pool as pools
+
+    handler = getattr(pool, "_worker_handler", None)
+    if handler is not None:  # no new worker may be started in place of the ones killed below
+        handler._state = pools.TERMINATE
+        pool._change_notifier.put(None)
+        handler.join(5)
+    for worker in list(getattr(pool, "_pool", ())):
+        worker.kill()
+    for worker in list(getattr(pool, "_pool", ())):
+        worker.join(5)
+    finalizer = getattr(pool, "_terminate", None)
+    if finalizer is not None:
+        finalizer.cancel()  # else multiprocessing's exit would call Pool.terminate all the same
+        pool._state = pools.TERMINATE  # and the pool left behind is not reported as still running
 
 
 def register(app: typer.Typer) -> None:
