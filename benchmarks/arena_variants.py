@@ -15,6 +15,11 @@ win-chance model (rules.md 4.1) counts the stock only.
   is dangerous. Each row of least deficiency is worth its acceptance times the chance that the throw
   does not feed a win (:data:`FEED` by the turn, times :data:`FACTOR` by what is read, times
   ``--weight``).
+- ``guard`` (defence in the win-chance currency): the chance policy ranking its computed rows by
+  table chance times the chance that the throw feeds no win: the reading's estimate, or with
+  ``--feed-model FILE`` the logistic model of :mod:`benchmarks.arena_feed` (``--weight`` counts the
+  feed risk that many times).
+- ``chance``: okeytool's chance policy, for a comparison on the same deals.
 - ``looks``: the chance policy whose model counts two looks a turn, the previous throw and the
   stock's next tile: its rankings get twice the own draws the stock leaves (at most the model's 12),
   and the risk per turn is split over the two.
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -37,6 +43,7 @@ from okeytool.arena.run import GAMES_PER_DEAL, ArenaRun, GameRecord, seat
 from okeytool.arena.seats import Message
 from okeytool.arena.summary import Tally
 from okeytool.arena.table import deal_of, play_round, policy_seed
+from okeytool.arena.table_chance import table_chance
 from okeytool.rules import Rules, get_rules
 from okeytool.solver.classic.analysis import DiscardOption, _discard_order, _rows
 from okeytool.solver.classic.check import check_hand
@@ -156,6 +163,51 @@ class Oracle(_Defending):
         return -1.0 if feeds else 0.0
 
 
+class Guard(ChancePolicy):
+    """The chance policy that asks what its throw gives the next seat: each computed row is worth its
+    table chance times the chance that the throw feeds no win (:class:`Reading`'s estimate), since a
+    throw the next seat goes out with ends the round lost."""
+
+    name = "guard"
+    weight = 1.0
+
+    def see(self, event: Message) -> None:
+        super().see(event)
+        if event["event"] == "deal":
+            self.next_seat = NextSeat((self.view.seat + 1) % GAMES_PER_DEAL)
+        self.next_seat.observe(event)
+
+    #: None: the reading's classes (FEED times FACTOR); else the coefficients of a logistic model of
+    #: :mod:`benchmarks.arena_feed` (an intercept, then one per feature of its FEATURES).
+    coefficients: Sequence[float] | None = None
+
+    def feed(self, tile: Tile) -> float:
+        """The chance that throwing ``tile`` lets the next seat go out by taking it."""
+        if self.coefficients is not None:
+            from benchmarks.arena_feed import features
+
+            row = features(self.view, self.next_seat, self.rules, tile)
+            if row is None:
+                return 1.0  # the okey itself: never thrown while anything else can be
+            z = self.coefficients[0] + sum(w * x for w, x in zip(self.coefficients[1:], row))
+            return min(1.0, self.weight / (1.0 + math.exp(-z)))
+        return min(1.0, self.weight * FEED[min(self.view.throws, len(FEED) - 1)] * FACTOR[self.next_seat.read(tile)])
+
+    def throw(self) -> Message:
+        view = self.view
+        draws = view.own_draws()
+        if draws == 0:
+            return super().throw()
+        ranking = self._ranking(view.hand, view.seen, draws)
+        if ranking.finish_now is not None:
+            return {"win": str(ranking.best.tile)}
+        rows = [row for row in ranking.rows if row.chance is not None]
+        if not rows:
+            return {"throw": str(ranking.best.tile)}
+        row = max(rows, key=lambda row: table_chance(row.chance, draws) * (1.0 - self.feed(row.tile)))
+        return {"throw": str(row.tile), "chance": self.reported_chance(row.chance, draws), "model": row.chance}
+
+
 class LooksView(View):
     """A seat's view whose draws to come are looks: two a turn (the previous throw, then the stock)."""
 
@@ -191,7 +243,9 @@ class Looks(ChancePolicy):
         return model
 
 
-def play_deal(run: ArenaRun, rules: Rules, variant: str, weight: float, deal: int) -> list[GameRecord]:
+def play_deal(
+    run: ArenaRun, rules: Rules, variant: str, weight: float, deal: int, coefficients: Sequence[float] | None = None
+) -> list[GameRecord]:
     """The four games of one deal, the variant in each seat in turn (as the arena plays them)."""
     dealt = deal_of(rules, run.seed, deal)
     out = []
@@ -201,12 +255,16 @@ def play_deal(run: ArenaRun, rules: Rules, variant: str, weight: float, deal: in
             if place != game:
                 seats.append(seat(run, rules, "acceptance", deal, game, place))
                 continue
-            maker = {"oracle": Oracle, "reading": Reading, "looks": Looks}[variant]
+            maker = {"oracle": Oracle, "reading": Reading, "looks": Looks, "guard": Guard, "chance": ChancePolicy}[
+                variant
+            ]
             player: Policy = maker(rules, random.Random(policy_seed(run.seed, deal, game, place)))
             if isinstance(player, Oracle):
                 player.dealt = dealt
-            if isinstance(player, Reading):
+            if isinstance(player, (Reading, Guard)):
                 player.weight = weight
+            if isinstance(player, Guard):
+                player.coefficients = coefficients
             seats.append(player)
         header = {"deal": deal, "game": game, "rules": rules.name, "options": {}}
         out.append(GameRecord(deal, game, play_round(rules, dealt, seats, header)))
@@ -215,23 +273,31 @@ def play_deal(run: ArenaRun, rules: Rules, variant: str, weight: float, deal: in
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=("oracle", "reading", "looks"), required=True)
+    parser.add_argument("--variant", choices=("oracle", "reading", "looks", "guard", "chance"), required=True)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--weight", type=float, default=1.0, help="reading: the feed risk counted this many times")
+    parser.add_argument(
+        "--feed-model", help="guard: the JSON answer of benchmarks.arena_feed, whose model reads the feed"
+    )
     args = parser.parse_args(argv)
     rules = get_rules("classic")
     run = ArenaRun("classic", args.variant, "acceptance", args.deals, args.seed)
     tally = Tally(rules)
     start = time.perf_counter()
+    coefficients = None
+    if args.feed_model:
+        with open(args.feed_model, encoding="utf-8") as model:
+            coefficients = list(json.load(model)["coefficients"].values())
     for deal in range(args.deals):
-        tally.add(play_deal(run, rules, args.variant, args.weight, deal))
+        tally.add(play_deal(run, rules, args.variant, args.weight, deal, coefficients))
     summary = tally.summary().to_json(challenger=args.variant, champion="acceptance")
     print(
         json.dumps(
             {
                 "variant": args.variant,
                 "weight": args.weight,
+                "feed_model": args.feed_model,
                 "seed": args.seed,
                 "deals": args.deals,
                 "difference": summary["difference"],
