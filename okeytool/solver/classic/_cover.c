@@ -86,7 +86,7 @@ static PyObject *Table_layout(Table *self, PyObject *args) {
     Choice choices[MAX_CHOICES];
     Hand H;
     hand_start(&H, &self->prog.rows, one, two, room, choices);
-    hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
+    hand_solve(&H);
     uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
     int rest = 0;
     int pieces = H.best < 0 ? 0 : rows_layout(&H, want, target, masks, unfilled, &rest);

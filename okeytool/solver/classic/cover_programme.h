@@ -435,7 +435,7 @@ static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int roo
     Choice choices[MAX_CHOICES];
     Hand H;
     hand_start(&H, &t->rows, one, two, room, choices);
-    hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
+    hand_solve(&H);
     int kept = H.best < 0 ? IMPOSSIBLE : H.best;
     uint64_t faces = (H.faces & ANY_FACE) ? ANY_FACE | (ANY_FACE - 1) : H.faces;
     *realisable = 0;

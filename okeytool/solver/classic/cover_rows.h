@@ -230,7 +230,11 @@ typedef struct {
     int picks, length, flex, gain;
     uint64_t unfilled;
     uint32_t one[COLOURS], two[COLOURS];
+    int kept; /* the most tiles the choice keeps (the first pass of hand_solve) */
 } Choice;
+
+/* The choices a first pass keeps for the second (hand_solve); more fall back to one full pass. */
+#define MAX_PENDING 128
 
 /* The answer being built for one hand. */
 typedef struct {
@@ -246,6 +250,9 @@ typedef struct {
     int depth;
     Choice *choices; /* where asked (rows_certify): the optimal choices met, up to MAX_CHOICES */
     int chosen;
+    int first;                     /* the first pass of hand_solve: the most kept only */
+    int pending, overflow;         /* the choices it kept (those at least as good as the best then) */
+    Choice pend[MAX_PENDING];
 } Hand;
 
 static const int8_t ROW_EMPTY[ROW_SLOTS] = {0, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE,
@@ -302,6 +309,21 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     for (int s = 0; s < slots; s++)
         if ((s >= fill || s <= total - 3) && all[s] > top) top = all[s];
     if (top < 0 || top + gain < H->best) return;
+    if (H->first) { /* the most kept, and the choice kept for the second pass */
+        if (top + gain > H->best) H->best = top + gain;
+        if (H->pending == MAX_PENDING) { H->overflow = 1; return; }
+        Choice *k = &H->pend[H->pending++];
+        memcpy(k->pick, H->stack, sizeof(Pick) * (size_t)H->depth);
+        k->picks = H->depth;
+        k->length = length;
+        k->flex = flex;
+        k->gain = gain;
+        k->unfilled = unfilled;
+        memcpy(k->one, H->one, sizeof k->one);
+        memcpy(k->two, H->two, sizeof k->two);
+        k->kept = top + gain;
+        return;
+    }
     if (top + gain > H->best) { H->best = top + gain; H->faces = 0; H->spares = 0; H->chosen = 0; }
     if (H->choices && H->chosen < MAX_CHOICES) {
         Choice *k = &H->choices[H->chosen++];
@@ -392,6 +414,37 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
         }
     }
     hand_close(H, length, flex, gain, unfilled);
+}
+
+/* A hand's answer (H->best, faces, spares and, where asked, its optimal choices) in two passes: the
+ * first finds the most kept, joining each choice's rows once; the second gives the faces and spares
+ * of the optimal choices only, in the order the choices were met (so that the answer and the
+ * choices recorded are those of one full pass, which is what it falls back to beyond MAX_PENDING). */
+static void hand_solve(Hand *H) {
+    uint32_t one[COLOURS], two[COLOURS];
+    memcpy(one, H->one, sizeof one);
+    memcpy(two, H->two, sizeof two);
+    H->first = 1;
+    H->pending = H->overflow = 0;
+    hand_sets(H, 0, 1 << 6, 0, 0, 0, 0);
+    H->first = 0;
+    if (H->overflow) {
+        H->best = -1;
+        hand_sets(H, 0, 1 << 6, 0, 0, 0, 0);
+        return;
+    }
+    for (int j = 0; j < H->pending; j++) {
+        const Choice *k = &H->pend[j];
+        if (k->kept != H->best) continue;
+        memcpy(H->one, k->one, sizeof one);
+        memcpy(H->two, k->two, sizeof two);
+        memcpy(H->stack, k->pick, sizeof(Pick) * (size_t)k->picks);
+        H->depth = k->picks;
+        hand_close(H, k->length, k->flex, k->gain, k->unfilled);
+    }
+    memcpy(H->one, one, sizeof one);
+    memcpy(H->two, two, sizeof two);
+    H->depth = 0;
 }
 
 /* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
@@ -597,6 +650,7 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
     H->depth = 0;
     H->choices = choices;
     H->chosen = 0;
+    H->first = 0;
 }
 
 /* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
@@ -612,7 +666,7 @@ static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, uint6
     }
     Hand H;
     hand_start(&H, R, one, two, room, NULL);
-    hand_sets(&H, 0, 1 << 6, 0, 0, 0, 0);
+    hand_solve(&H);
     a->one = one;
     a->two = key_two;
     a->faces = *faces_out = H.faces;
