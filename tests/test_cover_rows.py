@@ -49,6 +49,33 @@ def test_the_rows_give_the_programmes_answer(hand: tuple[list[int], int], wrap: 
     assert table.best(one, two, room) == (kept, _normal(faces))
 
 
+@settings(max_examples=150, deadline=None)
+@given(hands(), st.booleans(), st.sampled_from((0, 1, 3)))
+def test_two_passes_and_one_give_the_same_answer_and_layouts(hand: tuple[list[int], int], wrap: bool, keep: int) -> None:
+    """A hand is answered in two passes (the most kept, then the optimal choices' faces and spares),
+    or in one full pass when the first meets more choices than it keeps: the same answer, and the
+    same optimal choices for the certificate's walks, whichever it was."""
+    counts, room = hand
+    one, two = hand_masks(counts)
+    two_passes, one_pass = MeldCover(wrap).table, MeldCover(wrap).table
+    assert two_passes is not None and one_pass is not None
+    one_pass.keep_pending(keep)  # the first pass overflows at once (or soon): the full pass answers
+    try:
+        assert one_pass.best_spares(one, two, room) == two_passes.best_spares(one, two, room)
+        want = two_passes.best(one, two, room)[1] & ALL_FACES_MASK
+        target = want & -want
+        assert one_pass.layout(one, two, room, want, target) == two_passes.layout(one, two, room, want, target)
+    finally:
+        one_pass.keep_pending(128)
+
+
+def test_keep_pending_takes_a_count_within_its_bound() -> None:
+    table = MeldCover(False).table
+    assert table is not None
+    with pytest.raises(ValueError, match="keep_pending takes 0 to 128"):
+        table.keep_pending(129)
+
+
 @settings(max_examples=120, deadline=None)
 @given(hands(), st.booleans())
 def test_the_rows_answer_means_what_it_says(hand: tuple[list[int], int], wrap: bool) -> None:

@@ -158,7 +158,21 @@ static PyObject *Table_clear(Table *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+static PyObject *Table_keep_pending(Table *self, PyObject *args) {
+    int limit;
+    if (!PyArg_ParseTuple(args, "i", &limit)) return NULL;
+    if (limit < 0 || limit > MAX_PENDING) {
+        PyErr_Format(PyExc_ValueError, "keep_pending takes 0 to %d choices, not %d", MAX_PENDING, limit);
+        return NULL;
+    }
+    self->prog.rows.pending_limit = limit;
+    return Table_clear(self, NULL);
+}
+
 static PyMethodDef Table_methods[] = {
+    {"keep_pending", (PyCFunction)Table_keep_pending, METH_VARARGS,
+     "keep_pending(n): the choices a hand's first pass keeps for its second (default and most 128; "
+     "beyond them one full pass answers). Forgets every solved state. For tests of that fallback."},
     {"best", (PyCFunction)Table_best, METH_VARARGS, "best(one, two, room) -> (kept, faces)"},
     {"best_spares", (PyCFunction)Table_best_spares, METH_VARARGS,
      "best_spares(one, two, room) -> (kept, faces, spares)"},

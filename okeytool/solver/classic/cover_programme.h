@@ -367,6 +367,7 @@ static inline int rows_load(Programme *t) {
     R->answers = PyMem_Calloc(ANSWERS_SIZE, sizeof(Answer));
     if (!R->rows || !R->answers) { PyErr_NoMemory(); return -1; }
     R->used = 0;
+    R->pending_limit = MAX_PENDING;
     R->usable = 1;
     return 0;
 }

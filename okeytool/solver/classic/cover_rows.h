@@ -41,6 +41,8 @@
 #define ROWS_BITS 16
 #define ROWS_SIZE (1u << ROWS_BITS)
 #define ROWS_FILL (ROWS_SIZE / 2)
+/* The choices a first pass keeps for the second (hand_solve); more fall back to one full pass. */
+#define MAX_PENDING 128
 
 /* A solved colour row: for each count of slots filled, the tiles kept (ROW_NONE: no choice fills
  * exactly that many) and the three masks of numbers. */
@@ -70,6 +72,7 @@ typedef struct {
     int count[NUMBERS];
     Row *rows;
     uint32_t used;
+    int pending_limit; /* the choices hand_solve keeps between its passes: MAX_PENDING (tests: fewer) */
 } Rows;
 
 static inline uint32_t row_slot(uint32_t key) {
@@ -233,8 +236,6 @@ typedef struct {
     int kept; /* the most tiles the choice keeps (the first pass of hand_solve) */
 } Choice;
 
-/* The choices a first pass keeps for the second (hand_solve); more fall back to one full pass. */
-#define MAX_PENDING 128
 
 /* The answer being built for one hand. */
 typedef struct {
@@ -311,7 +312,7 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     if (top < 0 || top + gain < H->best) return;
     if (H->first) { /* the most kept, and the choice kept for the second pass */
         if (top + gain > H->best) H->best = top + gain;
-        if (H->pending == MAX_PENDING) { H->overflow = 1; return; }
+        if (H->pending == H->R->pending_limit) { H->overflow = 1; return; }
         Choice *k = &H->pend[H->pending++];
         memcpy(k->pick, H->stack, sizeof(Pick) * (size_t)H->depth);
         k->picks = H->depth;
