@@ -51,7 +51,9 @@ def test_the_rows_give_the_programmes_answer(hand: tuple[list[int], int], wrap: 
 
 @settings(max_examples=150, deadline=None)
 @given(hands(), st.booleans(), st.sampled_from((0, 1, 3)))
-def test_two_passes_and_one_give_the_same_answer_and_layouts(hand: tuple[list[int], int], wrap: bool, keep: int) -> None:
+def test_two_passes_and_one_give_the_same_answer_and_layouts(
+    hand: tuple[list[int], int], wrap: bool, keep: int
+) -> None:
     """A hand is answered in two passes (the most kept, then the optimal choices' faces and spares),
     or in one full pass when the first meets more choices than it keeps: the same answer, and the
     same optimal choices for the certificate's walks, whichever it was."""
