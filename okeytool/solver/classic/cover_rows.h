@@ -80,6 +80,9 @@ static inline uint32_t row_slot(uint32_t key) {
     return (h ^ (h >> 15)) & (ROWS_SIZE - 1);
 }
 
+/* The colours in a set of colour bits. */
+static const int8_t COLOUR_COUNT[1 << COLOURS] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 static inline int row_pop(uint32_t x) {
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
@@ -193,7 +196,31 @@ static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int s
     }
     _mm_storeu_si128((__m128i *)out, _mm_xor_si128(best, flip));
 }
+
+/* The largest of x[s] over the slot totals s < slots that are at most `low` or at least `high`. */
+static inline int row_top(const int8_t *x, int slots, int low, int high) {
+    const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i flip = _mm_set1_epi8((char)0x80);
+    __m128i in = _mm_and_si128(_mm_cmplt_epi8(index, _mm_set1_epi8((char)slots)),
+                               _mm_or_si128(_mm_cmplt_epi8(index, _mm_set1_epi8((char)(low + 1))),
+                                            _mm_cmpgt_epi8(index, _mm_set1_epi8((char)(high - 1)))));
+    __m128i v = _mm_loadu_si128((const __m128i *)x);
+    v = _mm_or_si128(_mm_and_si128(in, v), _mm_andnot_si128(in, _mm_set1_epi8(ROW_NONE)));
+    v = _mm_xor_si128(v, flip);
+    v = _mm_max_epu8(v, _mm_srli_si128(v, 8));
+    v = _mm_max_epu8(v, _mm_srli_si128(v, 4));
+    v = _mm_max_epu8(v, _mm_srli_si128(v, 2));
+    v = _mm_max_epu8(v, _mm_srli_si128(v, 1));
+    return (int)(int8_t)(uint8_t)(_mm_cvtsi128_si32(v) ^ 0x80);
+}
 #else
+static inline int row_top(const int8_t *x, int slots, int low, int high) {
+    int top = ROW_NONE;
+    for (int s = 0; s < slots; s++)
+        if ((s >= high || s <= low) && x[s] > top) top = x[s];
+    return top;
+}
+
 /* Sixteen counts at once (the compiler's vector extension: one instruction a step where the target
  * has them, plain code where not). */
 typedef int8_t Counts __attribute__((vector_size(ROW_SLOTS)));
@@ -243,6 +270,7 @@ typedef struct {
     int room;
     uint32_t one[COLOURS], two[COLOURS]; /* the rows still held, less the sets chosen so far */
     int number[NUMBERS], numbers;        /* the numbers held in two colours or more */
+    uint8_t held[NUMBERS];               /* the colours of each number still held (bits) */
     Row seen[COLOURS][HAND_ROWS];        /* the rows this hand met, for each colour (few: the sets */
     int seen_count[COLOURS];             /* change a colour's row only at those numbers) */
     int best;
@@ -251,7 +279,7 @@ typedef struct {
     int depth;
     Choice *choices; /* where asked (rows_certify): the optimal choices met, up to MAX_CHOICES */
     int chosen;
-    int first;                     /* the first pass of hand_solve: the most kept only */
+    int first;                     /* the first pass of hand_solve: the most kept only (2: a probe) */
     int pending, overflow;         /* the choices it kept (those at least as good as the best then) */
     Choice pend[MAX_PENDING];
 } Hand;
@@ -306,12 +334,11 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
         else row_join(prefix[k], rows[k]->kept, prefix[k + 1], slots);
     }
     const int8_t *all = prefix[held];
-    int top = ROW_NONE;
-    for (int s = 0; s < slots; s++)
-        if ((s >= fill || s <= total - 3) && all[s] > top) top = all[s];
+    int top = row_top(all, slots, total - 3, fill);
     if (top < 0 || top + gain < H->best) return;
     if (H->first) { /* the most kept, and the choice kept for the second pass */
         if (top + gain > H->best) H->best = top + gain;
+        if (H->first == 2) return; /* a probe for a first bound: nothing kept */
         if (H->pending == H->R->pending_limit) { H->overflow = 1; return; }
         Choice *k = &H->pend[H->pending++];
         memcpy(k->pick, H->stack, sizeof(Pick) * (size_t)H->depth);
@@ -378,13 +405,12 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
     for (; i < H->numbers; i++, below = 1 << 6) {
         int n = H->number[i];
         uint32_t bit = 1u << n;
-        int held = 0;
-        for (int c = 0; c < COLOURS; c++) held |= (int)((H->one[c] >> n) & 1) << c;
-        if (row_pop((uint32_t)held) < 2) continue;
+        int held = H->held[n];
+        if (COLOUR_COUNT[held] < 2) continue;
         /* a set at n: the colours it takes (two or more of those held), and its slots: 3 or 4 for
          * three colours (they differ in the face left open), 3 and maybe one more for two */
         for (int taken = held; taken; taken = (taken - 1) & held) {
-            int size = row_pop((uint32_t)taken);
+            int size = COLOUR_COUNT[taken];
             if (size < 2) continue;
             for (int slots = size < 3 ? 3 : size; slots <= (size == 3 ? 4 : size < 3 ? 3 : 4); slots++) {
                 int code = taken << 1 | (slots - 3);
@@ -396,7 +422,7 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
                 for (int c = 0; c < COLOURS; c++) {
                     if (taken >> c & 1) {
                         if (H->two[c] & bit) H->two[c] &= ~bit;
-                        else H->one[c] &= ~bit;
+                        else { H->one[c] &= ~bit; H->held[n] &= (uint8_t)~(1u << c); }
                     } else if (slots > size || size == 2) {
                         open |= 1ULL << (c * NUMBERS + n);
                     }
@@ -411,6 +437,7 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
                 }
                 memcpy(H->one, one, sizeof one);
                 memcpy(H->two, two, sizeof two);
+                H->held[n] = (uint8_t)held;
             }
         }
     }
@@ -425,6 +452,8 @@ static void hand_solve(Hand *H) {
     uint32_t one[COLOURS], two[COLOURS];
     memcpy(one, H->one, sizeof one);
     memcpy(two, H->two, sizeof two);
+    H->first = 2; /* the choice of no sets first: its answer bounds the others from the start */
+    hand_close(H, 0, 0, 0, 0);
     H->first = 1;
     H->pending = H->overflow = 0;
     hand_sets(H, 0, 1 << 6, 0, 0, 0, 0);
@@ -642,8 +671,9 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
     H->numbers = 0;
     for (int n = 0; n < NUMBERS; n++) {
         int colours = 0;
-        for (int c = 0; c < COLOURS; c++) colours += (int)(H->one[c] >> n & 1);
-        if (colours >= 2) H->number[H->numbers++] = n;
+        for (int c = 0; c < COLOURS; c++) colours |= (int)(H->one[c] >> n & 1) << c;
+        H->held[n] = (uint8_t)colours;
+        if (COLOUR_COUNT[colours] >= 2) H->number[H->numbers++] = n;
     }
     memset(H->seen_count, 0, sizeof H->seen_count);
     H->best = -1;
