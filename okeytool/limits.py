@@ -91,7 +91,10 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
     """
 
     def __init__(self, seconds: float) -> None:
+        self._asked = seconds
+        #: The limit named when the time is up: the one asked for, or the enclosing one that ends first.
         self.seconds = seconds
+        self._end = 0.0
         self._outer: tuple[float | None, float | None] = (None, None)
         self._timer = False
         self._previous: Any = None
@@ -101,10 +104,13 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
     def __enter__(self) -> None:
         global _deadline, _seconds
         self._outer = _deadline, _seconds
+        self._previous = None
         try:
+            self.seconds = self._asked
             end = time.monotonic() + self.seconds
             if _deadline is not None and _seconds is not None and _deadline <= end:
                 end, self.seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
+            self._end = end
             self._timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
             self._previous_hook = sys.unraisablehook
             self._active = True
@@ -144,6 +150,10 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
 
     def _stop(self, signum: int, frame: FrameType | None) -> None:
         if not self._active:
+            return
+        left = self._end - time.monotonic()
+        if left > 0:  # a strike of another timer, come late: this deadline's time is not up
+            signal.setitimer(signal.ITIMER_REAL, left)
             return
         if frame is not None and frame.f_code in _LEAVING:
             signal.setitimer(signal.ITIMER_REAL, AGAIN)

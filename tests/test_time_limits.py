@@ -135,7 +135,9 @@ def test_a_strike_landing_in_the_clean_up_leaves_nothing_behind(monkeypatch: pyt
 
 @pytest.mark.parametrize("line", range(12))
 @pytest.mark.parametrize("method", ["__enter__", "__exit__"])
-def test_a_strike_landing_while_a_deadline_is_entered_or_left_waits(method: str, line: int) -> None:
+def test_a_strike_landing_while_a_deadline_is_entered_or_left_waits(
+    method: str, line: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The timer's strike is raised wherever the Python code is, so it can land on any line of
     entering or leaving a deadline (an inner one, where the strike is the enclosing deadline's).
     Raised there, it would escape half way and leave the deadline's limit and handler to the next
@@ -150,6 +152,8 @@ def test_a_strike_landing_while_a_deadline_is_entered_or_left_waits(method: str,
     handler, hook = signal.getsignal(signal.SIGALRM), sys.unraisablehook
     landed: list[int] = []
     lines = [0]  # lines of the method run so far
+    real, ahead = time.monotonic, [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: real() + ahead[0])  # the handler sees the time up
 
     def local(frame: types.FrameType, event: str, arg: object) -> object:
         if event == "line" and not landed:
@@ -157,7 +161,11 @@ def test_a_strike_landing_while_a_deadline_is_entered_or_left_waits(method: str,
                 strike = signal.getsignal(signal.SIGALRM)
                 if callable(strike):
                     landed.append(frame.f_lineno)
-                    strike(signal.SIGALRM, frame)
+                    ahead[0] = 60.0
+                    try:
+                        strike(signal.SIGALRM, frame)
+                    finally:
+                        ahead[0] = 0.0
             lines[0] += 1
         return local
 
@@ -188,3 +196,17 @@ def test_a_strike_landing_while_a_deadline_is_entered_or_left_waits(method: str,
     assert signal.getsignal(signal.SIGALRM) == handler and sys.unraisablehook is hook
     if line < 6:
         assert landed  # the methods are longer than this: the strike did land
+
+
+def test_a_late_strike_before_the_time_is_up_waits_for_it() -> None:
+    """A strike handled before the deadline's time is up (another timer's, come late) is not a time
+    limit: the timer is set again for the time left."""
+    import signal
+
+    with deadline(5.0):
+        strike = signal.getsignal(signal.SIGALRM)
+        assert callable(strike)
+        strike(signal.SIGALRM, None)  # nothing raised
+        left = signal.getitimer(signal.ITIMER_REAL)[0]
+        assert 4 < left <= 5.0
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
