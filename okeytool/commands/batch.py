@@ -101,7 +101,7 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float | Non
                 break
             yield from ahead.popleft().get()
     finally:
-        _LIVE_POOLS.remove(pool)
+        # The pool stays live for the interrupt handler (_interrupted) until it is closed or stopped.
         if answered:
             pool.close()
             pool.join()
@@ -109,6 +109,7 @@ def run_batch(lines: Iterable[str | TooLong], jobs: int, time_limit: float | Non
             # Left early (the reader went away, a write failed): Pool.terminate could wait for ever on
             # a task handler blocked in a queue's lock, so the workers are ended as an interrupt ends them.
             _stop_workers(pool)
+        _LIVE_POOLS.remove(pool)
 
 
 #: The signals held while a pool starts (and, inherited, in the processes it starts until they are ready).
@@ -229,10 +230,15 @@ def _end_now(pool: Any, code: int, message: str) -> None:
 
 
 def _stop_workers(pool: Any) -> None:
-    """Kill the workers of ``pool`` without ``Pool.terminate`` (see :func:`_end_now`); the pool is
-    left behind, its clean-up at exit called off (its locks are removed when they are collected)."""
+    """Kill the workers of ``pool`` without ``Pool.terminate`` (see :func:`_end_now`). The pool is
+    left behind: its clean-up at exit is called off, and its threads, pipes and locks are kept until
+    the process ends (multiprocessing removes the locks then)."""
     from multiprocessing import pool as pools
 
+    finalizer = getattr(pool, "_terminate", None)
+    if finalizer is not None:
+        finalizer.cancel()  # first: else multiprocessing's exit would call Pool.terminate all the same
+        pool._state = pools.TERMINATE  # and the pool left behind is not reported as still running
     handler = getattr(pool, "_worker_handler", None)
     if handler is not None:  # no new worker may be started in place of the ones killed below
         handler._state = pools.TERMINATE
@@ -242,10 +248,6 @@ def _stop_workers(pool: Any) -> None:
         worker.kill()
     for worker in list(getattr(pool, "_pool", ())):
         worker.join(5)
-    finalizer = getattr(pool, "_terminate", None)
-    if finalizer is not None:
-        finalizer.cancel()  # else multiprocessing's exit would call Pool.terminate all the same
-        pool._state = pools.TERMINATE  # and the pool left behind is not reported as still running
 
 
 def register(app: typer.Typer) -> None:
@@ -354,11 +356,16 @@ def register(app: typer.Typer) -> None:
                     results = run_batch(read_lines(stream), workers, limit)
                 release_output()  # the answers go out as they come: a batch streams
                 tally = Tally()
-                if progress and sys.stderr.isatty():
-                    _write_with_progress(tally.counting(results), None if file == "-" else _count_lines(file))
-                else:
-                    for out in tally.counting(results):
-                        write_answer(out)
+                try:
+                    if progress and sys.stderr.isatty():
+                        _write_with_progress(tally.counting(results), None if file == "-" else _count_lines(file))
+                    else:
+                        for out in tally.counting(results):
+                            write_answer(out)
+                finally:
+                    close = getattr(results, "close", None)
+                    if close is not None:  # stopped early (the reader went away): the workers end now
+                        close()
             finally:
                 if file != "-":
                     stream.close()
