@@ -52,7 +52,7 @@ typedef struct {
 /* Changes whenever the layout of Programme, Entry or Table or the table's size changes: _cover
  * exports it as LAYOUT and _chance refuses to load beside a _cover built from another version of
  * this header (it indexes the table _cover allocated). */
-#define PROGRAMME_LAYOUT (4 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
+#define PROGRAMME_LAYOUT (5 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
 
 /* The Python object of _cover.c (okeytool.solver.classic._cover.Table): a programme. _chance.c
  * solves on the table of a Table it is given, so that both share one set of solved states. */
