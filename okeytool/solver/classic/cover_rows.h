@@ -293,6 +293,20 @@ static inline uint64_t others_at(int n, int c) {
     return all & ~(1ULL << (c * NUMBERS + n));
 }
 
+/* The choice being closed (the sets on H's stack, the rows they leave) written into *k. */
+static inline void choice_record(Choice *k, const Hand *H, int length, int flex, int gain, uint64_t unfilled,
+                                 int kept) {
+    memcpy(k->pick, H->stack, sizeof(Pick) * (size_t)H->depth);
+    k->picks = H->depth;
+    k->length = length;
+    k->flex = flex;
+    k->gain = gain;
+    k->unfilled = unfilled;
+    memcpy(k->one, H->one, sizeof k->one);
+    memcpy(k->two, H->two, sizeof k->two);
+    k->kept = kept;
+}
+
 /* One choice of sets, taking `gain` tiles in `length` slots plus 0..`flex` more (a set that takes two
  * tiles has 3 or 4 slots and the same unfilled faces either way), with unfilled faces `unfilled`:
  * combine the four rows and fold the choice's optimal answers into the hand's. */
@@ -340,30 +354,12 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
         if (top + gain > H->best) H->best = top + gain;
         if (H->first == 2) return; /* a probe for a first bound: nothing kept */
         if (H->pending == H->R->pending_limit) { H->overflow = 1; return; }
-        Choice *k = &H->pend[H->pending++];
-        memcpy(k->pick, H->stack, sizeof(Pick) * (size_t)H->depth);
-        k->picks = H->depth;
-        k->length = length;
-        k->flex = flex;
-        k->gain = gain;
-        k->unfilled = unfilled;
-        memcpy(k->one, H->one, sizeof k->one);
-        memcpy(k->two, H->two, sizeof k->two);
-        k->kept = top + gain;
+        choice_record(&H->pend[H->pending++], H, length, flex, gain, unfilled, top + gain);
         return;
     }
     if (top + gain > H->best) { H->best = top + gain; H->faces = 0; H->spares = 0; H->chosen = 0; }
-    if (H->choices && H->chosen < MAX_CHOICES) {
-        Choice *k = &H->choices[H->chosen++];
-        memcpy(k->pick, H->stack, sizeof(Pick) * (size_t)H->depth);
-        k->picks = H->depth;
-        k->length = length;
-        k->flex = flex;
-        k->gain = gain;
-        k->unfilled = unfilled;
-        memcpy(k->one, H->one, sizeof k->one);
-        memcpy(k->two, H->two, sizeof k->two);
-    }
+    if (H->choices && H->chosen < MAX_CHOICES)
+        choice_record(&H->choices[H->chosen++], H, length, flex, gain, unfilled, top + gain);
     H->faces |= unfilled;
     for (int s = 0; s <= total - 3; s++)
         if (all[s] == top) H->faces |= 1ULL << 52; /* room left for a whole new piece */
