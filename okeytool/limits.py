@@ -104,7 +104,7 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
     def __enter__(self) -> None:
         global _deadline, _seconds
         self._outer = _deadline, _seconds
-        self._previous = None
+        self._previous, self._previous_hook, self._timer = None, sys.unraisablehook, False
         try:
             self.seconds = self._asked
             end = time.monotonic() + self.seconds
@@ -112,7 +112,6 @@ class deadline:  # noqa: N801 - used as a context manager, named as the function
                 end, self.seconds = _deadline, _seconds  # the enclosing limit comes first, and is the one named
             self._end = end
             self._timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-            self._previous_hook = sys.unraisablehook
             self._active = True
             _deadline, _seconds = end, self.seconds
             if self._timer:
