@@ -20,8 +20,6 @@
 #define FACES 52
 #define MAX_OPTIONS 32
 #define MIN_PIECE 3
-#define ANY_FACE_BIT 52
-#define ANY_FACE (1ULL << ANY_FACE_BIT)
 #define IMPOSSIBLE (-1000)
 #define MEMO_BITS 20
 #define MEMO_SIZE (1u << MEMO_BITS)
@@ -269,7 +267,7 @@ static inline int certify_walks(Walk walk_from, void *from, uint64_t faces, cons
         int rest = 0;
         int pieces = walk_from(from, want, target, masks, unfilled, &rest);
         if (pieces < 0) return CERTIFY_FAILED;
-        uint64_t got = rest >= MIN_PIECE ? (ANY_FACE | (ANY_FACE - 1)) : 0;
+        uint64_t got = rest >= MIN_PIECE ? EVERY_FACE : 0;
         for (int p = 0; p < pieces; p++) got |= unfilled[p];
         if (fits_supply(masks, pieces, supply)) {
             *realisable = 1;
@@ -379,7 +377,7 @@ static inline int rows_load(Programme *t) {
 static inline int answer(Programme *t, uint64_t one, uint64_t two, int room, uint64_t *faces_out, uint64_t *spares_out) {
     int kept = rows_fit(&t->rows, room) ? rows_best_spares(&t->rows, one, two, room, faces_out, spares_out)
                                         : best_spares(t, one, two, room, faces_out, spares_out);
-    if (*faces_out & ANY_FACE) *faces_out = ANY_FACE | (ANY_FACE - 1);
+    if (*faces_out & ANY_FACE) *faces_out = EVERY_FACE;
     return kept;
 }
 
@@ -438,7 +436,7 @@ static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int roo
     hand_start(&H, &t->rows, one, two, room, choices);
     hand_solve(&H);
     int kept = H.best < 0 ? IMPOSSIBLE : H.best;
-    uint64_t faces = (H.faces & ANY_FACE) ? ANY_FACE | (ANY_FACE - 1) : H.faces;
+    uint64_t faces = (H.faces & ANY_FACE) ? EVERY_FACE : H.faces;
     *realisable = 0;
     *shown_out = 0;
     if (kept >= 0 && certify_walks(walk_rows, &H, faces, supply, walks, realisable, shown_out) < 0)

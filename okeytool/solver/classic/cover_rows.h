@@ -41,6 +41,11 @@
 #define ROWS_BITS 16
 #define ROWS_SIZE (1u << ROWS_BITS)
 #define ROWS_FILL (ROWS_SIZE / 2)
+/* The bit of a cover's faces that says room is left for a whole new piece (so every face is useful),
+ * and every face with it. */
+#define ANY_FACE_BIT 52
+#define ANY_FACE (1ULL << ANY_FACE_BIT)
+#define EVERY_FACE (ANY_FACE | (ANY_FACE - 1))
 /* The choices a first pass keeps for the second (hand_solve); more fall back to one full pass. */
 #define MAX_PENDING 128
 
@@ -362,7 +367,7 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
         choice_record(&H->choices[H->chosen++], H, length, flex, gain, unfilled, top + gain);
     H->faces |= unfilled;
     for (int s = 0; s <= total - 3; s++)
-        if (all[s] == top) H->faces |= 1ULL << 52; /* room left for a whole new piece */
+        if (all[s] == top) H->faces |= ANY_FACE; /* room left for a whole new piece */
     /* the slot totals where this choice is optimal */
     int at[ROW_SLOTS], ats = 0;
     for (int s = 0; s < slots; s++)
