@@ -11,7 +11,7 @@ seat takes it and goes out.
 ``python -m benchmarks.arena_feed --deals 3000 --seed 11`` plays the rounds (four acceptance seats),
 fits a logistic model on the first half of the deals, and prints its coefficients with the log loss
 on the second half beside that of the turn alone and of the turn with the reading's class
-(:data:`~benchmarks.arena_variants.FEED` times :data:`~benchmarks.arena_variants.FACTOR`).
+(:func:`~benchmarks.arena_variants.reading_feed`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from benchmarks.arena_variants import FACTOR, FEED, NextSeat
+from benchmarks.arena_variants import NextSeat, reading_feed
 from okeytool.arena.policies import PLAYERS, AcceptancePolicy, Policy, View
 from okeytool.arena.table import deal_of, play_round, policy_seed, seat_view
 from okeytool.rules import Rules, get_rules
@@ -90,7 +90,7 @@ def features(view: View, reader: NextSeat, rules: Rules, tile: Tile) -> list[flo
 
 def examples(rules: Rules, seed: int, deals: range) -> tuple[list[list[float]], list[int], list[float]]:
     """Every throw of four acceptance seats on ``deals``: its features, whether it fed a win, and the
-    reading's estimate of that (FEED by turn times FACTOR by class)."""
+    reading's estimate of that (:func:`~benchmarks.arena_variants.reading_feed`)."""
     xs: list[list[float]] = []
     ys: list[int] = []
     reading: list[float] = []
@@ -112,8 +112,7 @@ def examples(rules: Rules, seed: int, deals: range) -> tuple[list[list[float]], 
                 if row is not None:
                     xs.append(row)
                     ys.append(0)
-                    kind_read = readers[seat].read(tile)
-                    reading.append(FEED[min(view.throws, len(FEED) - 1)] * FACTOR[kind_read])
+                    reading.append(reading_feed(view.throws, readers[seat].read(tile)))
                     pending = len(ys) - 1
             elif kind == "draw":
                 pending = None

@@ -59,6 +59,12 @@ FEED = (0.0002, 0.0011, 0.0038, 0.0093, 0.0126, 0.0266, 0.0337, 0.0444, 0.0496, 
 FACTOR = {"thrown": 0.06, "passed": 0.1, "near a take": 2.66, "set with a take": 1.65, "other": 1.0}
 
 
+def reading_feed(throws: int, kind: str) -> float:
+    """The reading's chance that a throw feeds the next seat's win: :data:`FEED` at the thrower's
+    throws so far, times :data:`FACTOR` of what is read of the tile (a key of it)."""
+    return FEED[min(throws, len(FEED) - 1)] * FACTOR[kind]
+
+
 def _number(tile: Tile) -> tuple[str, int] | None:
     text = str(tile)
     return (text[0], int(text[1:])) if text[1:].isdigit() else None
@@ -135,7 +141,7 @@ class Reading(_Defending):
     weight = 1.0
 
     def worth(self, row: DiscardOption) -> float:
-        feed = FEED[min(self.view.throws, len(FEED) - 1)] * FACTOR[self.next_seat.read(row.tile)]
+        feed = reading_feed(self.view.throws, self.next_seat.read(row.tile))
         return row.acceptance * max(0.0, 1.0 - self.weight * feed)
 
 
@@ -191,7 +197,7 @@ class Guard(ChancePolicy):
                 return 1.0  # the okey itself: never thrown while anything else can be
             z = self.coefficients[0] + sum(w * x for w, x in zip(self.coefficients[1:], row))
             return min(1.0, self.weight / (1.0 + math.exp(-z)))
-        return min(1.0, self.weight * FEED[min(self.view.throws, len(FEED) - 1)] * FACTOR[self.next_seat.read(tile)])
+        return min(1.0, self.weight * reading_feed(self.view.throws, self.next_seat.read(tile)))
 
     def throw(self) -> Message:
         view = self.view
