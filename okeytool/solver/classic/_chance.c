@@ -832,6 +832,10 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         if (n <= 0) continue;
         int win = (wins >> x & 1) != 0;
         if (!win && !rest) continue;
+        /* No discard of the 15 leaves it nearer than one less than k after a useful draw, k after
+         * any other: beyond the draws left, no child is kept (the answer is the same, without
+         * asking the cover of the 15). */
+        if (!win && ((useful >> x & 1) ? k - 1 : k) > rest) continue;
         uint64_t glo = lo, ghi = hi;
         add_to(&glo, &ghi, x, 1);
         double best_v = 0.0, best_e = 0.0;

@@ -801,6 +801,8 @@ class ChanceSolver:
         grown[x] += 1
         if self.method == "exact":
             bound = rest
+            if not win and (k - 1 if useful >> x & 1 else k) > rest:
+                return []  # no discard leaves the hand nearer than that: no child within the draws left
         else:  # the lowest deficiency a discard leaves: one less after a useful draw
             bound = 0 if win else k - 1 if useful >> x & 1 else k
             if bound > rest:
