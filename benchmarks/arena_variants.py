@@ -20,6 +20,10 @@ win-chance model (rules.md 4.1) counts the stock only.
   ``--feed-model FILE`` the logistic model of :mod:`benchmarks.arena_feed` (``--weight`` counts the
   feed risk that many times).
 - ``chance``: okeytool's chance policy, for a comparison on the same deals.
+- ``far``: the chance policy that, where its ranking computed no row within its work (a hand far
+  from a win), ranks the throw at 4 own draws instead (within the same work again) and follows that
+  ranking when it computed its best row with a chance above 0; else the plain ranking's top row, as
+  the chance policy does (:mod:`benchmarks.far_hands` measured what the plain top row gives up).
 - ``looks``: the chance policy whose model counts two looks a turn, the previous throw and the
   stock's next tile: its rankings get twice the own draws the stock leaves (at most the model's 12),
   and the risk per turn is split over the two.
@@ -249,6 +253,30 @@ class Looks(ChancePolicy):
         return model
 
 
+#: The own draws ``far`` ranks at where the true draws' ranking computed no row.
+SHORT_DRAWS = 4
+
+
+class Far(ChancePolicy):
+    """The chance policy whose ranking, where it computed no row, is stood in for by the ranking at
+    :data:`SHORT_DRAWS` own draws (the chance policy plays the plain ranking's top row there)."""
+
+    name = "far"
+
+    def throw(self) -> Message:
+        view = self.view
+        draws = view.own_draws()
+        if draws <= SHORT_DRAWS:
+            return super().throw()
+        ranking = self._ranking(view.hand, view.seen, draws)
+        if ranking.finish_now is not None or ranking.best.computed:
+            return super().throw()
+        short = self._ranking(view.hand, view.seen, SHORT_DRAWS).best
+        if short.computed and short.chance is not None and short.chance > 0:
+            return {"throw": str(short.tile)}  # a chance at 4 draws: not reported as the round's
+        return {"throw": str(ranking.best.tile)}
+
+
 def play_deal(
     run: ArenaRun, rules: Rules, variant: str, weight: float, deal: int, coefficients: Sequence[float] | None = None
 ) -> list[GameRecord]:
@@ -261,9 +289,14 @@ def play_deal(
             if place != game:
                 seats.append(seat(run, rules, "acceptance", deal, game, place))
                 continue
-            maker = {"oracle": Oracle, "reading": Reading, "looks": Looks, "guard": Guard, "chance": ChancePolicy}[
-                variant
-            ]
+            maker = {
+                "oracle": Oracle,
+                "reading": Reading,
+                "looks": Looks,
+                "guard": Guard,
+                "chance": ChancePolicy,
+                "far": Far,
+            }[variant]
             player: Policy = maker(rules, random.Random(policy_seed(run.seed, deal, game, place)))
             if isinstance(player, Oracle):
                 player.dealt = dealt
@@ -279,7 +312,7 @@ def play_deal(
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=("oracle", "reading", "looks", "guard", "chance"), required=True)
+    parser.add_argument("--variant", choices=("oracle", "reading", "looks", "guard", "chance", "far"), required=True)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--weight", type=float, default=1.0, help="reading: the feed risk counted this many times")
