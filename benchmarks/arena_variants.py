@@ -262,6 +262,9 @@ class Far(ChancePolicy):
     :data:`SHORT_DRAWS` own draws (the chance policy plays the plain ranking's top row there)."""
 
     name = "far"
+    #: Throws of every ``Far`` seat of the run: where the stand-in was asked, where it gave a
+    #: throw, and where that throw is not the plain ranking's top row.
+    asked = answered = changed = 0
 
     def throw(self) -> Message:
         view = self.view
@@ -269,12 +272,14 @@ class Far(ChancePolicy):
         if draws <= SHORT_DRAWS:
             return super().throw()
         ranking = self._ranking(view.hand, view.seen, draws)
-        if ranking.finish_now is not None or ranking.best.computed:
-            return super().throw()
-        short = self._ranking(view.hand, view.seen, SHORT_DRAWS).best
-        if short.computed and short.chance is not None and short.chance > 0:
-            return {"throw": str(short.tile)}  # a chance at 4 draws: not reported as the round's
-        return {"throw": str(ranking.best.tile)}
+        if ranking.finish_now is None and not ranking.best.computed:
+            Far.asked += 1
+            short = self._ranking(view.hand, view.seen, SHORT_DRAWS).best
+            if short.computed and short.chance is not None and short.chance > 0:
+                Far.answered += 1
+                Far.changed += short.tile != ranking.best.tile
+                return {"throw": str(short.tile)}  # a chance at 4 draws: not reported as the round's
+        return self.answer(ranking, draws)
 
 
 def play_deal(
@@ -343,6 +348,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "challenger": summary["challenger"],
                 "champion": summary["champion"],
                 "calibration": summary.get("calibration"),
+                **(
+                    {"stand_in": {"asked": Far.asked, "answered": Far.answered, "changed": Far.changed}}
+                    if args.variant == "far"
+                    else {}
+                ),
                 "seconds": round(time.perf_counter() - start, 1),
             }
         )

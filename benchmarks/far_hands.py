@@ -4,6 +4,14 @@ On bench_chance's hands three or more tiles away, the ranking the arena's chance
 work per ranking, ``DEFAULT_WORK``) is set beside the same ranking computed in full. A stopped
 ranking plays its best computed row, or the plain ranking's top row when none is computed. The
 chance given up is the full ranking's chance of its best throw less its chance of the throw played.
+The same is asked of the arena's ``far`` variant (:mod:`benchmarks.arena_variants`: where no row
+was computed, the ranking at 4 own draws within the same work again) and of two cheaper stand-ins,
+the rankings at 4 and at 5 own draws computed in full.
+
+The hands are ranked as ``discard --chance`` ranks them (risk 0.05, nothing seen, the hand facts
+new for each hand). The arena's seats differ in two ways: their risk is fitted to the turn, and
+they keep the hand facts of the game, so that a ranking computes somewhat more rows within the
+same work; the measure is of the ranking, not of a seat at a given turn.
 
     python -m benchmarks.far_hands            # 8 draws (minutes: a full ranking takes up to about 20 s here)
     python -m benchmarks.far_hands --draws 6
@@ -15,6 +23,7 @@ import argparse
 from statistics import mean, median
 from time import perf_counter
 
+from benchmarks.arena_variants import SHORT_DRAWS
 from benchmarks.bench_chance import CASES, hands_by_distance
 from benchmarks.corpus import Case
 from okeytool.arena.policies import DEFAULT_WORK
@@ -42,8 +51,8 @@ def main() -> None:
         f"| hand | rows (policy) | throw played | its chance | best throw | its chance | given up | full s | {short} |"
     )
     print("|---" * (8 + len(SHORT)) + "|")
-    losses: dict[str, list[float]] = {"policy": [], **{str(d): [] for d in SHORT}}
-    seconds: dict[str, list[float]] = {"full": [], **{str(d): [] for d in SHORT}}
+    losses: dict[str, list[float]] = {"policy": [], "far": [], **{str(d): [] for d in SHORT}}
+    seconds: dict[str, list[float]] = {"full": [], "far": [], **{str(d): [] for d in SHORT}}
     for index, case in enumerate(hands_by_distance(CASES)[3]):
         policy = chance_ranking(case.deal, case.tiles, draws=args.draws, effort=Effort(seconds=DEFAULT_WORK))
         full, took = full_ranking(case, args.draws)
@@ -56,6 +65,15 @@ def main() -> None:
         played = policy.best.tile
         losses["policy"].append(best - chance[played])
         seconds["full"].append(took)
+        stand_in, stand_took = played, 0.0
+        if policy.finish_now is None and not policy.best.computed:
+            start = perf_counter()
+            short = chance_ranking(case.deal, case.tiles, draws=SHORT_DRAWS, effort=Effort(seconds=DEFAULT_WORK)).best
+            stand_took = perf_counter() - start
+            if short.computed and short.chance is not None and short.chance > 0:
+                stand_in = short.tile
+        losses["far"].append(best - chance[stand_in])
+        seconds["far"].append(stand_took)
         cells = []
         for d in SHORT:
             ranking, short_took = full_ranking(case, d)
@@ -71,9 +89,11 @@ def main() -> None:
     for name, lost in losses.items():
         if not lost:
             continue
-        who = "the policy's throw" if name == "policy" else f"the best throw at {name} draws"
+        who = {"policy": "the policy's throw", "far": "the far variant's throw"}.get(
+            name, f"the best throw at {name} draws"
+        )
         times = seconds["full" if name == "policy" else name]
-        timed = "full ranking" if name == "policy" else "its ranking"
+        timed = {"policy": "full ranking", "far": "its stand-in ranking"}.get(name, "its ranking")
         print(
             f"{who}: the best at {args.draws} draws (within 0.0001) on {sum(x < 1e-4 for x in lost)}/{len(lost)}, "
             f"chance given up mean {mean(lost):.4f}, max {max(lost):.4f}; "

@@ -357,7 +357,10 @@ class ChancePolicy(Policy):
         if draws == 0:  # no draw left: only going out counts
             win = self.winning_throw(view.hand)
             return {"win": str(win)} if win is not None else _acceptance_throw(self)
-        ranking = self._ranking(view.hand, view.seen, draws)
+        return self.answer(self._ranking(view.hand, view.seen, draws), draws)
+
+    def answer(self, ranking: Any, draws: int) -> Message:
+        """The throw (or win) a ranking with ``draws`` own draws left gives, with its reported chance."""
         if ranking.finish_now is not None:
             if self.goal == "chance" or ranking.finish_now.advice == "finish":
                 return {"win": str(ranking.best.tile)}
