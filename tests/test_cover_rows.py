@@ -71,6 +71,45 @@ def test_two_passes_and_one_give_the_same_answer_and_layouts(
         one_pass.keep_pending(128)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    hands(),
+    st.booleans(),
+    st.sampled_from((0, 1, 5)),
+    st.lists(st.sampled_from(range(FACE_COUNT)), max_size=6),
+    st.integers(0, ALL_FACES_MASK),
+)
+def test_the_walks_split_the_same_with_the_splits_kept_or_not(
+    hand: tuple[list[int], int], wrap: bool, keep: int, short: list[int], wanted: int
+) -> None:
+    """A certificate meets the splits of each optimal choice once and keeps them for its walks, or,
+    past the splits it keeps, splits the choice again at each walk: the same layout for every wanted
+    faces either way, so the same certificate (what it shows included)."""
+    counts, room = hand
+    one, two = hand_masks(counts)
+    supply = [2] * FACE_COUNT
+    for face in short:  # faces with one copy, so that some walks fail and the next ones are asked
+        supply[face] = 1
+    supply = [max(s, n) for s, n in zip(supply, counts)]
+    kept, live = MeldCover(wrap).table, MeldCover(wrap).table
+    assert kept is not None and live is not None
+    live.keep_leaves(keep)
+    try:
+        assert live.certify(one, two, room, supply, 60) == kept.certify(one, two, room, supply, 60)
+        for want in (kept.best(one, two, room)[1] & ALL_FACES_MASK, wanted):
+            for target in (0, want & -want, 1 << want.bit_length() >> 1):  # none, its lowest, its highest
+                assert live.layout(one, two, room, want, target) == kept.layout(one, two, room, want, target)
+    finally:
+        live.keep_leaves(2048)
+
+
+def test_keep_leaves_takes_a_count_within_its_bound() -> None:
+    table = MeldCover(False).table
+    assert table is not None
+    with pytest.raises(ValueError, match="keep_leaves takes 0 to 2048"):
+        table.keep_leaves(2049)
+
+
 def test_keep_pending_takes_a_count_within_its_bound() -> None:
     table = MeldCover(False).table
     assert table is not None

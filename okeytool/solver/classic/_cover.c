@@ -89,6 +89,8 @@ static PyObject *Table_layout(Table *self, PyObject *args) {
     hand_solve(&H);
     uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
     int rest = 0;
+    Leaves leaves; /* as a certificate's walk splits (kept_leaves: how many splits it keeps) */
+    if (H.best >= 0) hand_leaves(&H, &leaves);
     int pieces = H.best < 0 ? 0 : rows_layout(&H, want, target, masks, unfilled, &rest);
     if (pieces < 0) {
         PyErr_SetString(PyExc_RuntimeError, "the rows' walk found no optimal layout");
@@ -169,7 +171,21 @@ static PyObject *Table_keep_pending(Table *self, PyObject *args) {
     return Table_clear(self, NULL);
 }
 
+static PyObject *Table_keep_leaves(Table *self, PyObject *args) {
+    int limit;
+    if (!PyArg_ParseTuple(args, "i", &limit)) return NULL;
+    if (limit < 0 || limit > LEAF_POOL) {
+        PyErr_Format(PyExc_ValueError, "keep_leaves takes 0 to %d splits, not %d", LEAF_POOL, limit);
+        return NULL;
+    }
+    self->prog.rows.leaf_limit = limit;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Table_methods[] = {
+    {"keep_leaves", (PyCFunction)Table_keep_leaves, METH_VARARGS,
+     "keep_leaves(n): the splits of a hand's optimal choices a certificate keeps for its walks (default "
+     "and most 2048; a choice with more is split again at each walk). For tests of that fallback."},
     {"keep_pending", (PyCFunction)Table_keep_pending, METH_VARARGS,
      "keep_pending(n): the choices a hand's first pass keeps for its second (default and most 128; "
      "beyond them one full pass answers). Forgets every solved state. For tests of that fallback."},

@@ -50,7 +50,7 @@ typedef struct {
 /* Changes whenever the layout of Programme, Entry or Table or the table's size changes: _cover
  * exports it as LAYOUT and _chance refuses to load beside a _cover built from another version of
  * this header (it indexes the table _cover allocated). */
-#define PROGRAMME_LAYOUT (5 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
+#define PROGRAMME_LAYOUT (6 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
 
 /* The Python object of _cover.c (okeytool.solver.classic._cover.Table): a programme. _chance.c
  * solves on the table of a Table it is given, so that both share one set of solved states. */
@@ -366,6 +366,7 @@ static inline int rows_load(Programme *t) {
     if (!R->rows || !R->answers) { PyErr_NoMemory(); return -1; }
     R->used = 0;
     R->pending_limit = MAX_PENDING;
+    R->leaf_limit = LEAF_POOL;
     R->usable = 1;
     return 0;
 }
@@ -389,7 +390,7 @@ static int rows_layout(Hand *H, uint64_t want, uint64_t target, uint64_t *piece_
     int best = -1, best_score = 0, fills[COLOURS], best_fills[COLOURS], extra = 0, best_extra = 0, left = 0, best_left = 0;
     for (int j = 0; j < H->chosen; j++) {
         uint64_t reach;
-        if (choice_split(H, &H->choices[j], want, target, fills, &extra, &left, &reach) < 0) continue;
+        if (choice_split(H, j, want, target, fills, &extra, &left, &reach) < 0) continue;
         int score = reach_score(reach, want, target);
         if (best < 0 || score > best_score) {
             best = j; best_score = score; best_extra = extra; best_left = left;
@@ -439,8 +440,11 @@ static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int roo
     uint64_t faces = (H.faces & ANY_FACE) ? EVERY_FACE : H.faces;
     *realisable = 0;
     *shown_out = 0;
-    if (kept >= 0 && certify_walks(walk_rows, &H, faces, supply, walks, realisable, shown_out) < 0)
-        return CERTIFY_FAILED;
+    if (kept >= 0) {
+        Leaves leaves;
+        hand_leaves(&H, &leaves);
+        if (certify_walks(walk_rows, &H, faces, supply, walks, realisable, shown_out) < 0) return CERTIFY_FAILED;
+    }
     *faces_out = faces;
     return kept;
 }

@@ -78,6 +78,7 @@ typedef struct {
     Row *rows;
     uint32_t used;
     int pending_limit; /* the choices hand_solve keeps between its passes: MAX_PENDING (tests: fewer) */
+    int leaf_limit;    /* the splits a certificate keeps for its walks: LEAF_POOL (tests: fewer) */
 } Rows;
 
 static inline uint32_t row_slot(uint32_t key) {
@@ -287,6 +288,7 @@ typedef struct {
     int first;                     /* the first pass of hand_solve: the most kept only (2: a probe) */
     int pending, overflow;         /* the choices it kept (those at least as good as the best then) */
     Choice pend[MAX_PENDING];
+    struct Leaves *leaves; /* the splits of its choices, met once for all walks (NULL: split each time) */
 } Hand;
 
 static const int8_t ROW_EMPTY[ROW_SLOTS] = {0, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE, ROW_NONE,
@@ -585,20 +587,17 @@ typedef struct {
     uint64_t want, target;
     int fills[COLOURS], best_fills[COLOURS], best_score, best_used;
     uint64_t best_reach;
+    struct Leaves *keep; /* where split_keep keeps the splits met */
 } Split;
 
 /* Every way for the rows from the j-th on to fill slots optimally (having used `used` slots and
- * kept `kept` tiles before), the best by the faces reached kept in S. */
-static void split_rows(Split *S, int j, int used, int kept, uint64_t reach) {
+ * kept `kept` tiles before), each met as a leaf: `leaf` (S, the slots used, the faces reached). */
+typedef void (*LeafFn)(Split *S, int used, uint64_t reach);
+
+static void split_walk(Split *S, int j, int used, int kept, uint64_t reach, LeafFn leaf) {
     if (j == S->held) {
         if (used < S->fill) reach |= (1ULL << 53) - 1; /* three slots or more left: a whole new piece */
-        int score = reach_score(reach, S->want, S->target);
-        if (S->best_score < 0 || score > S->best_score) {
-            S->best_score = score;
-            S->best_used = used;
-            S->best_reach = reach;
-            memcpy(S->best_fills, S->fills, sizeof S->fills);
-        }
+        leaf(S, used, reach);
         return;
     }
     for (int l = 0; l < S->slots; l++) {
@@ -611,53 +610,150 @@ static void split_rows(Split *S, int j, int used, int kept, uint64_t reach) {
         }
         if (!fits) continue;
         S->fills[S->colour[j]] = l;
-        split_rows(S, j + 1, used + l, kept + v, reach | row_reach(&S->rows[j], l, S->colour[j]));
+        split_walk(S, j + 1, used + l, kept + v, reach | row_reach(&S->rows[j], l, S->colour[j]), leaf);
     }
+}
+
+/* The best split by the faces reached: the first met of the best score. */
+static void split_best(Split *S, int used, uint64_t reach) {
+    int score = reach_score(reach, S->want, S->target);
+    if (S->best_score < 0 || score > S->best_score) {
+        S->best_score = score;
+        S->best_used = used;
+        S->best_reach = reach;
+        memcpy(S->best_fills, S->fills, sizeof S->fills);
+    }
+}
+
+/* The rows of an optimal choice of sets ready to be split (S's tables, top and totals). Returns -1
+ * if the choice is not optimal. */
+static int split_start(Hand *H, const Choice *k, Split *S) {
+    int total = H->room - k->length, fill = total - k->flex;
+    S->slots = total + 1;
+    S->fill = fill;
+    S->held = 0;
+    for (int c = 0; c < COLOURS; c++) {
+        S->fills[c] = 0;
+        if (!k->one[c]) continue;
+        row_solve(H->R, k->one[c], k->two[c], &S->rows[S->held]);
+        S->colour[S->held++] = c;
+    }
+    memcpy(S->suffix[S->held], ROW_EMPTY, ROW_SLOTS);
+    for (int j = S->held - 1; j >= 0; j--) {
+        if (j == S->held - 1) memcpy(S->suffix[j], S->rows[j].kept, ROW_SLOTS);
+        else row_join(S->rows[j].kept, S->suffix[j + 1], S->suffix[j], S->slots);
+    }
+    S->top = ROW_NONE;
+    for (int s = 0; s < S->slots; s++)
+        if ((s >= fill || s <= total - 3) && S->suffix[0][s] > S->top) S->top = S->suffix[0][s];
+    if (S->top < 0 || S->top + k->gain != H->best) return -1;
+    S->ats = 0;
+    for (int s = 0; s < S->slots; s++)
+        if ((s >= fill || s <= total - 3) && S->suffix[0][s] == S->top) S->at[S->ats++] = s;
+    return 0;
+}
+
+/* What choice_split answers, from the split chosen (its fills, slots used and faces reached). */
+static void split_answer(const Choice *k, int room, const int8_t *best_fills, int used, uint64_t best_reach,
+                         int *fills, int *extra, int *rest, uint64_t *reach) {
+    int total = room - k->length, fill = total - k->flex;
+    for (int c = 0; c < COLOURS; c++) fills[c] = best_fills[c];
+    *reach = best_reach;
+    if (used >= fill) {
+        *extra = total - used;
+        *rest = 0;
+    } else {
+        *extra = 0;
+        *rest = total - used;
+    }
+}
+
+/* The splits of the optimal choices of a hand, as met, for every walk of a certificate: a choice's
+ * splits do not depend on the faces a walk wants, only which of them is best does. */
+#define LEAF_POOL 2048
+#define CHOICE_NOT_OPTIMAL (-1)
+#define CHOICE_SPLIT_LIVE (-2) /* more splits than the pool holds: split at each walk */
+
+typedef struct {
+    uint64_t reach;
+    int8_t used, fills[COLOURS];
+} Leaf;
+
+typedef struct Leaves {
+    Leaf leaf[LEAF_POOL];
+    int count, limit, first[MAX_CHOICES], size[MAX_CHOICES];
+} Leaves;
+
+/* Every split kept, in the order met (a leaf past the pool marks the overflow). */
+static void split_keep(Split *S, int used, uint64_t reach) {
+    Leaves *L = S->keep;
+    if (L->count >= L->limit) {
+        L->count = L->limit + 1;
+        return;
+    }
+    Leaf *f = &L->leaf[L->count++];
+    f->reach = reach;
+    f->used = (int8_t)used;
+    for (int c = 0; c < COLOURS; c++) f->fills[c] = (int8_t)S->fills[c];
+}
+
+/* Meet the splits of every optimal choice of H once, into L, and have H's walks use them. */
+static void hand_leaves(Hand *H, Leaves *L) {
+    L->count = 0;
+    L->limit = H->R->leaf_limit;
+    for (int j = 0; j < H->chosen; j++) {
+        Split S;
+        if (split_start(H, &H->choices[j], &S) < 0) {
+            L->size[j] = CHOICE_NOT_OPTIMAL;
+            continue;
+        }
+        int start = L->count;
+        S.keep = L;
+        split_walk(&S, 0, 0, 0, H->choices[j].unfilled, split_keep);
+        if (L->count > L->limit) {
+            L->count = start;
+            L->size[j] = CHOICE_SPLIT_LIVE;
+            continue;
+        }
+        L->first[j] = start;
+        L->size[j] = L->count - start;
+    }
+    H->leaves = L;
 }
 
 /* For an optimal choice of sets: how many slots each row fills (*fills, by colour), the slots the
  * sets' flex takes (*extra) and the room left for a whole new piece (*rest), the split whose
  * optimal choices reach most of `want` (and `target` above all); the faces reached into *reach.
- * Returns -1 if the choice is not optimal. */
-static int choice_split(Hand *H, const Choice *k, uint64_t want, uint64_t target, int *fills, int *extra,
-                        int *rest, uint64_t *reach) {
+ * `j` is the choice's index in H->choices. Returns -1 if the choice is not optimal. */
+static int choice_split(Hand *H, int j, uint64_t want, uint64_t target, int *fills, int *extra, int *rest,
+                        uint64_t *reach) {
+    const Choice *k = &H->choices[j];
+    const Leaves *L = H->leaves;
+    if (L && L->size[j] == CHOICE_NOT_OPTIMAL) return -1;
+    if (L && L->size[j] >= 0) {
+        const Leaf *best = NULL;
+        int best_score = -1;
+        for (int i = L->first[j]; i < L->first[j] + L->size[j]; i++) {
+            int score = reach_score(L->leaf[i].reach, want, target);
+            if (score > best_score) {
+                best_score = score;
+                best = &L->leaf[i];
+            }
+        }
+        if (!best) return -1;
+        split_answer(k, H->room, best->fills, best->used, best->reach, fills, extra, rest, reach);
+        return 0;
+    }
     Split S;
-    int total = H->room - k->length, fill = total - k->flex;
-    S.slots = total + 1;
-    S.fill = fill;
-    S.held = 0;
-    for (int c = 0; c < COLOURS; c++) {
-        S.fills[c] = 0;
-        if (!k->one[c]) continue;
-        row_solve(H->R, k->one[c], k->two[c], &S.rows[S.held]);
-        S.colour[S.held++] = c;
-    }
-    memcpy(S.suffix[S.held], ROW_EMPTY, ROW_SLOTS);
-    for (int j = S.held - 1; j >= 0; j--) {
-        if (j == S.held - 1) memcpy(S.suffix[j], S.rows[j].kept, ROW_SLOTS);
-        else row_join(S.rows[j].kept, S.suffix[j + 1], S.suffix[j], S.slots);
-    }
-    S.top = ROW_NONE;
-    for (int s = 0; s < S.slots; s++)
-        if ((s >= fill || s <= total - 3) && S.suffix[0][s] > S.top) S.top = S.suffix[0][s];
-    if (S.top < 0 || S.top + k->gain != H->best) return -1;
-    S.ats = 0;
-    for (int s = 0; s < S.slots; s++)
-        if ((s >= fill || s <= total - 3) && S.suffix[0][s] == S.top) S.at[S.ats++] = s;
+    if (split_start(H, k, &S) < 0) return -1;
     S.want = want;
     S.target = target;
     S.best_score = -1;
-    split_rows(&S, 0, 0, 0, k->unfilled);
+    split_walk(&S, 0, 0, 0, k->unfilled, split_best);
     if (S.best_score < 0) return -1;
-    memcpy(fills, S.best_fills, sizeof S.best_fills);
-    *reach = S.best_reach;
-    if (S.best_used >= fill) {
-        *extra = total - S.best_used;
-        *rest = 0;
-    } else {
-        *extra = 0;
-        *rest = total - S.best_used;
-    }
+    int8_t best_fills[COLOURS];
+    for (int c = 0; c < COLOURS; c++) best_fills[c] = (int8_t)S.best_fills[c];
+    split_answer(k, H->room, best_fills, S.best_used, S.best_reach, fills, extra, rest, reach);
     return 0;
 }
 
@@ -683,6 +779,7 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
     H->choices = choices;
     H->chosen = 0;
     H->first = 0;
+    H->leaves = NULL;
 }
 
 /* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
