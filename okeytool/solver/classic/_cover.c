@@ -89,7 +89,7 @@ static PyObject *Table_layout(Table *self, PyObject *args) {
     hand_solve(&H);
     uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
     int rest = 0;
-    Leaves leaves; /* as a certificate's walk splits (kept_leaves: how many splits it keeps) */
+    Leaves leaves; /* as a certificate's walk splits (keep_leaves: how many splits it keeps) */
     if (H.best >= 0) hand_leaves(&H, &leaves);
     int pieces = H.best < 0 ? 0 : rows_layout(&H, want, target, masks, unfilled, &rest);
     if (pieces < 0) {
