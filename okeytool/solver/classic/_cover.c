@@ -160,24 +160,26 @@ static PyObject *Table_clear(Table *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* The count a keep_* method was given, 0 to `most` (of `what`): 0, or -1 with an exception set. */
+static int limit_arg(PyObject *args, const char *method, int most, const char *what, int *limit) {
+    if (!PyArg_ParseTuple(args, "i", limit)) return -1;
+    if (*limit < 0 || *limit > most) {
+        PyErr_Format(PyExc_ValueError, "%s takes 0 to %d %s, not %d", method, most, what, *limit);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *Table_keep_pending(Table *self, PyObject *args) {
     int limit;
-    if (!PyArg_ParseTuple(args, "i", &limit)) return NULL;
-    if (limit < 0 || limit > MAX_PENDING) {
-        PyErr_Format(PyExc_ValueError, "keep_pending takes 0 to %d choices, not %d", MAX_PENDING, limit);
-        return NULL;
-    }
+    if (limit_arg(args, "keep_pending", MAX_PENDING, "choices", &limit) < 0) return NULL;
     self->prog.rows.pending_limit = limit;
     return Table_clear(self, NULL);
 }
 
 static PyObject *Table_keep_leaves(Table *self, PyObject *args) {
     int limit;
-    if (!PyArg_ParseTuple(args, "i", &limit)) return NULL;
-    if (limit < 0 || limit > LEAF_POOL) {
-        PyErr_Format(PyExc_ValueError, "keep_leaves takes 0 to %d splits, not %d", LEAF_POOL, limit);
-        return NULL;
-    }
+    if (limit_arg(args, "keep_leaves", LEAF_POOL, "splits", &limit) < 0) return NULL;
     self->prog.rows.leaf_limit = limit;
     Py_RETURN_NONE;
 }
