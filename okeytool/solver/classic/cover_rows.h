@@ -15,7 +15,8 @@
  *    those tiles, and combines the four tables by max-plus over the slots, with the room's rule
  *    (slots left over are none, or three or more for a whole new piece: ANY_FACE);
  *  - a certificate's walk (cover_programme.h, rows_layout) builds one optimal layout from the
- *    optimal choices the enumeration met: the split of the rows (split_rows) and each row's pieces
+ *    optimal choices the enumeration met: the split of the rows (split_walk; the splits are met
+ *    once per certificate, hand_leaves, and each walk picks among them) and each row's pieces
  *    (row_walk), preferring the faces wanted, as the programme's walk does.
  *
  * The answer is the programme's: a face X is unfilled in some optimal choice exactly when the hand
