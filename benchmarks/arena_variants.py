@@ -39,7 +39,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from okeytool.arena.policies import AcceptancePolicy, ChancePolicy, Policy, View, fitted_risk
@@ -257,6 +257,16 @@ class Looks(ChancePolicy):
 SHORT_DRAWS = 4
 
 
+def stand_in(ranking: Any, rank_short: Callable[[], Any]) -> Tile | None:
+    """The throw ``far`` plays instead of ``ranking``'s (a chance ranking), or None for the
+    ranking's own: where no row was computed (and no win is at hand), the best row of
+    ``rank_short()`` (the ranking at :data:`SHORT_DRAWS` draws) if it was computed with a chance."""
+    if ranking.finish_now is not None or ranking.best.computed:
+        return None
+    short = rank_short().best
+    return short.tile if short.computed and short.chance is not None and short.chance > 0 else None
+
+
 class Far(ChancePolicy):
     """The chance policy whose ranking, where it computed no row, is stood in for by the ranking at
     :data:`SHORT_DRAWS` own draws (the chance policy plays the plain ranking's top row there)."""
@@ -272,14 +282,17 @@ class Far(ChancePolicy):
         if draws <= SHORT_DRAWS:
             return super().throw()
         ranking = self._ranking(view.hand, view.seen, draws)
-        if ranking.finish_now is None and not ranking.best.computed:
+
+        def rank_short() -> Any:
             Far.asked += 1
-            short = self._ranking(view.hand, view.seen, SHORT_DRAWS).best
-            if short.computed and short.chance is not None and short.chance > 0:
-                Far.answered += 1
-                Far.changed += short.tile != ranking.best.tile
-                return {"throw": str(short.tile)}  # a chance at 4 draws: not reported as the round's
-        return self.answer(ranking, draws)
+            return self._ranking(view.hand, view.seen, SHORT_DRAWS)
+
+        tile = stand_in(ranking, rank_short)
+        if tile is None:
+            return self.answer(ranking, draws)
+        Far.answered += 1
+        Far.changed += tile != ranking.best.tile
+        return {"throw": str(tile)}  # a chance at 4 draws: not reported as the round's
 
 
 def play_deal(

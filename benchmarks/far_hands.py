@@ -20,10 +20,11 @@ same work; the measure is of the ranking, not of a seat at a given turn.
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from statistics import mean, median
 from time import perf_counter
 
-from benchmarks.arena_variants import SHORT_DRAWS
+from benchmarks.arena_variants import SHORT_DRAWS, stand_in
 from benchmarks.bench_chance import CASES, hands_by_distance
 from benchmarks.corpus import Case
 from okeytool.arena.policies import DEFAULT_WORK
@@ -65,15 +66,13 @@ def main() -> None:
         played = policy.best.tile
         losses["policy"].append(best - chance[played])
         seconds["full"].append(took)
-        stand_in, stand_took = played, 0.0
-        if policy.finish_now is None and not policy.best.computed:
-            start = perf_counter()
-            short = chance_ranking(case.deal, case.tiles, draws=SHORT_DRAWS, effort=Effort(seconds=DEFAULT_WORK)).best
-            stand_took = perf_counter() - start
-            if short.computed and short.chance is not None and short.chance > 0:
-                stand_in = short.tile
-        losses["far"].append(best - chance[stand_in])
-        seconds["far"].append(stand_took)
+        start = perf_counter()
+        far = stand_in(
+            policy,
+            partial(chance_ranking, case.deal, case.tiles, draws=SHORT_DRAWS, effort=Effort(seconds=DEFAULT_WORK)),
+        )
+        seconds["far"].append(perf_counter() - start)
+        losses["far"].append(best - chance[played if far is None else far])
         cells = []
         for d in SHORT:
             ranking, short_took = full_ranking(case, d)
