@@ -103,6 +103,34 @@ def test_the_walks_split_the_same_with_the_splits_kept_or_not(
         live.keep_leaves(2048)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    hands(),
+    st.booleans(),
+    st.sampled_from((0, -1, -3, 1, 2)),
+    st.lists(st.sampled_from(range(FACE_COUNT)), max_size=6),
+)
+def test_the_most_kept_given_beforehand_gives_the_same_answer(
+    hand: tuple[list[int], int], wrap: bool, off: int, short: list[int]
+) -> None:
+    """A caller that knows how many tiles a hand keeps (the chance kernel, from a hand's facts) may
+    give it: the first pass starts from it. Given right, or too low (a weaker start), the answer and
+    the certificate are those of a hand solved without it; given too high, no choice reaches it, and
+    the hand is solved again without it, to the same answer."""
+    counts, room = hand
+    table = MeldCover(wrap).table
+    assert table is not None
+    one, two = hand_masks(counts)
+    kept, faces, spares = table.programme(one, two, room)
+    known = kept + off if kept >= 0 else off
+    assert table.best_known(one, two, room, known) == (kept, _normal(faces), spares)
+    supply = [2] * FACE_COUNT
+    for face in short:
+        supply[face] = 1
+    supply = [max(s, n) for s, n in zip(supply, counts)]
+    assert table.certify(one, two, room, supply, 60, known) == table.certify(one, two, room, supply, 60)
+
+
 def test_keep_leaves_takes_a_count_within_its_bound() -> None:
     table = MeldCover(False).table
     assert table is not None

@@ -263,12 +263,19 @@ static Item *fact(Kernel *K, uint64_t lo, uint64_t hi) {
     return fact_new(K, lo, hi, kept, faces, 1);
 }
 
-/* The unfilled faces of an entry made without them (the programme's answer, asked now). */
+/* The plain tiles the programme keeps of a 14-tile state whose facts entry this is (its meld
+ * deficiency is the hand size less those and the wilds). */
+static inline int kept_of_fact(const Kernel *K, const Item *e) {
+    return K->size - wilds_of(e->hi) - e->u.fact.melds;
+}
+
+/* The unfilled faces of an entry made without them (the programme's answer, asked now, with the
+ * count kept that the entry already holds). */
 static uint64_t faces_of(Kernel *K, Item *e) {
     if (!e->u.fact.has_faces) {
         uint64_t one, two, spares;
         masks_of(e->lo, e->hi, &one, &two);
-        answer(K->prog, one, two, K->size, &e->u.fact.faces, &spares);
+        answer_known(K->prog, one, two, K->size, kept_of_fact(K, e), &e->u.fact.faces, &spares);
         e->u.fact.has_faces = 1;
     }
     return e->u.fact.faces;
@@ -297,20 +304,26 @@ static long call_int(PyObject *cb, uint64_t lo, uint64_t hi) {
 
 /* For a state the programme alone does not decide, Analyser's certificate: 1 with the faces that a
  * layout within the supply vouches for in *shown (when `shown` is not NULL), 0 when no layout is
- * within the supply (the exact search decides), -1 with an exception set. Whether it is realisable
- * is kept in the entry; the faces are asked again when needed (once, for the useful draws). */
+ * within the supply (the exact search decides), -1 with an exception set. The certificate is walked
+ * once a state: whether it is realisable is kept in the entry, and the faces vouched for in its
+ * `useful` field until info() fills that in (only info asks for them, once, before it does). */
 static int certificate(Kernel *K, Item *e, uint64_t *shown) {
     if (!K->certify) return 0; /* every such hand asked of Python */
-    if (e->u.fact.certified && !shown) return e->u.fact.certified - 1;
+    if (e->u.fact.certified) {
+        if (shown) *shown = e->u.fact.useful;
+        return e->u.fact.certified - 1;
+    }
     uint64_t one, two, faces, vouched;
     int realisable;
     masks_of(e->lo, e->hi, &one, &two);
-    int kept = certify_answer(K->prog, one, two, K->size, K->supply, K->walks, &faces, &realisable, &vouched);
+    int kept = certify_answer(K->prog, one, two, K->size, kept_of_fact(K, e), K->supply, K->walks, &faces, &realisable,
+                              &vouched);
     if (kept == CERTIFY_FAILED) {
         PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
         return -1;
     }
     e->u.fact.certified = (int8_t)(1 + realisable);
+    e->u.fact.useful = vouched; /* until informed */
     if (shown) *shown = vouched;
     return realisable;
 }
@@ -419,8 +432,11 @@ static int info(Kernel *K, uint64_t lo, uint64_t hi, int *k, uint64_t *wins, uin
     return 0;
 }
 
-/* HandFacts.value: the points of the best finish of a winning 15-tile state; -1 on an exception. */
-static int value(Kernel *K, uint64_t lo, uint64_t hi) {
+/* HandFacts.value: the points of the best finish of the winning 15-tile state h + x (h a 14-tile state
+ * whose facts are known); -1 on an exception. */
+static int value(Kernel *K, uint64_t hlo, uint64_t hhi, int x) {
+    uint64_t lo = hlo, hi = hhi;
+    add_to(&lo, &hi, x, 1);
     Item *e = map_find(&K->values, lo, hi);
     if (e) return e->u.points;
     int best_points = K->points[0];
@@ -428,6 +444,15 @@ static int value(Kernel *K, uint64_t lo, uint64_t hi) {
     if (wilds) {
         uint64_t wlo = lo, whi = hi;
         add_to(&wlo, &whi, WILD_SLOT, -1);
+        if (x != WILD_SLOT && !map_find(&K->facts, wlo, whi)) {
+            /* The 15 less a wild holds h's plain tiles and x: it keeps one plain tile more than h
+             * exactly when x is one of h's unfilled faces (the programme's answer for h says which),
+             * so its facts need no call of the programme of their own. */
+            Item *f = fact(K, hlo, hhi);
+            if (!f) return -1;
+            int kept = kept_of_fact(K, f) + (int)(faces_of(K, f) >> x & 1);
+            if (!fact_new(K, wlo, whi, kept, 0, 0)) return -1;
+        }
         int d = deficiency(K, wlo, whi);
         if (d < 0) return -1;
         if (d == 0) {
@@ -840,7 +865,7 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         add_to(&glo, &ghi, x, 1);
         double best_v = 0.0, best_e = 0.0;
         if (win) {
-            int points = value(K, glo, ghi);
+            int points = value(K, lo, hi, x);
             if (points < 0) return -1;
             best_e = (double)points;
         }
@@ -887,7 +912,7 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         uint64_t glo = lo, ghi = hi;
         add_to(&glo, &ghi, x, 1);
         if (wins & bit) {
-            int points = value(K, glo, ghi);
+            int points = value(K, lo, hi, x);
             if (points < 0) return -1;
             double payload = (double)points;
             total_v += n;
@@ -934,9 +959,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
         if (n <= 0) continue;
         uint64_t bit = 1ULL << x;
         if (wins & bit) {
-            uint64_t glo = lo, ghi = hi;
-            add_to(&glo, &ghi, x, 1);
-            int points = value(K, glo, ghi);
+            int points = value(K, lo, hi, x);
             if (points < 0) return -1;
             double payload = (double)points;
             total_v += n;

@@ -6,7 +6,8 @@
  * Table(options) takes, for each of the 52 faces, the list of (mask, length) of the candidate
  * pieces containing it. Table.best(one, two, room) returns (kept, faces) for the hand whose faces
  * with at least one copy are `one` and with two copies are `two`, with `room` slots to fill.
- * Table.certify(one, two, room, supply, walks) is MeldCover.certify: (kept, faces, realisable, shown).
+ * Table.certify(one, two, room, supply, walks[, known]) is MeldCover.certify: (kept, faces, realisable, shown);
+ * `known`, the most kept where the caller knows it, lets the rows cut off more (the same answer).
  * Where the pieces are the templates' and the room is at most 15, both are answered by colour rows
  * (cover_rows.h; the certificate's walks built from the rows); elsewhere by the whole-hand
  * programme, whose solved states are kept in an open-addressing table shared by every call until it
@@ -69,6 +70,28 @@ static PyObject *Table_best_spares(Table *self, PyObject *args) { return spares_
  * even where the colour rows apply (the reference the rows are held to). */
 static PyObject *Table_programme(Table *self, PyObject *args) { return spares_of(self, args, 1); }
 
+/* Table.best_known(one, two, room, known) -> (kept, faces, spares): best_spares by the rows with the
+ * most kept given beforehand (where a caller knows it; a wrong one is found out and the hand solved
+ * without it), not from the answers kept, for the tests that hold it to best_spares. */
+static PyObject *Table_best_known(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room, known;
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "KKii", &one, &two, &room, &known)) return NULL;
+    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room)) {
+        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer: faces are bits 0-51, two within one, room 0-15");
+        return NULL;
+    }
+    Hand H;
+    hand_start(&H, &self->prog.rows, one, two, room, NULL);
+    hand_solve(&H, known);
+    uint64_t faces = (H.faces & ANY_FACE) ? EVERY_FACE : H.faces;
+    return Py_BuildValue("(iKK)", H.best < 0 ? -1000 : H.best, (unsigned long long)faces, (unsigned long long)H.spares);
+}
+
 /* Table.layout(one, two, room, want, target) -> (pieces, rest): the optimal layout the rows' walk
  * builds (pieces as (mask, unfilled mask)), for the tests that check it piece by piece. */
 static PyObject *Table_layout(Table *self, PyObject *args) {
@@ -86,7 +109,7 @@ static PyObject *Table_layout(Table *self, PyObject *args) {
     Choice choices[MAX_CHOICES];
     Hand H;
     hand_start(&H, &self->prog.rows, one, two, room, choices);
-    hand_solve(&H);
+    hand_solve(&H, -1);
     uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
     int rest = 0;
     Leaves leaves; /* as a certificate's walk splits (keep_leaves: how many splits it keeps) */
@@ -118,9 +141,9 @@ static PyObject *Table_certify(Table *self, PyObject *args) {
         return NULL;
     }
     unsigned long long one, two;
-    int room, walks;
+    int room, walks, known = -1;
     PyObject *supply_obj;
-    if (!PyArg_ParseTuple(args, "KKiOi", &one, &two, &room, &supply_obj, &walks)) return NULL;
+    if (!PyArg_ParseTuple(args, "KKiOi|i", &one, &two, &room, &supply_obj, &walks, &known)) return NULL;
     if ((one | two) >> FACES || (two & ~one) || room < 0 || room > 31) {
         PyErr_SetString(PyExc_ValueError, "not a hand: faces are bits 0-51, two within one, room 0-31");
         return NULL;
@@ -141,7 +164,7 @@ static PyObject *Table_certify(Table *self, PyObject *args) {
     Py_DECREF(seq);
     uint64_t faces, shown;
     int realisable;
-    int kept = certify_answer(&self->prog, one, two, room, supply, walks, &faces, &realisable, &shown);
+    int kept = certify_answer(&self->prog, one, two, room, known, supply, walks, &faces, &realisable, &shown);
     if (kept == CERTIFY_FAILED) {
         PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
         return NULL;
@@ -195,9 +218,11 @@ static PyMethodDef Table_methods[] = {
     {"best_spares", (PyCFunction)Table_best_spares, METH_VARARGS,
      "best_spares(one, two, room) -> (kept, faces, spares)"},
     {"certify", (PyCFunction)Table_certify, METH_VARARGS,
-     "certify(one, two, room, supply, walks) -> (kept, faces, realisable, shown)"},
+     "certify(one, two, room, supply, walks[, known]) -> (kept, faces, realisable, shown)"},
     {"programme", (PyCFunction)Table_programme, METH_VARARGS,
      "programme(one, two, room) -> (kept, faces, spares): best_spares by the whole-hand programme"},
+    {"best_known", (PyCFunction)Table_best_known, METH_VARARGS,
+     "best_known(one, two, room, known) -> (kept, faces, spares), the most kept given beforehand"},
     {"layout", (PyCFunction)Table_layout, METH_VARARGS,
      "layout(one, two, room, want, target) -> (pieces, rest): the rows' walk (rooms up to 15)"},
     {"by_rows", (PyCFunction)Table_by_rows, METH_NOARGS, "Whether answers come by colour rows (rooms up to 15)."},

@@ -372,14 +372,21 @@ static inline int rows_load(Programme *t) {
 }
 
 /* best_spares, by colour rows where they apply (the same answer, found faster), else by the programme;
- * faces that hold ANY_FACE are given as every face with it. (Room for a whole new piece makes every
+ * faces that hold ANY_FACE are given as every face with it. `known`: the most kept where the caller
+ * knows it (-1: not known), which lets the rows cut off more (hand_solve). (Room for a whole new piece makes every
  * face useful; which single faces the search also met depends on its order, so neither way of
  * searching reports them.) */
-static inline int answer(Programme *t, uint64_t one, uint64_t two, int room, uint64_t *faces_out, uint64_t *spares_out) {
-    int kept = rows_fit(&t->rows, room) ? rows_best_spares(&t->rows, one, two, room, faces_out, spares_out)
+static inline int answer_known(Programme *t, uint64_t one, uint64_t two, int room, int known, uint64_t *faces_out,
+                               uint64_t *spares_out) {
+    int kept = rows_fit(&t->rows, room) ? rows_best_spares(&t->rows, one, two, room, known, faces_out, spares_out)
                                         : best_spares(t, one, two, room, faces_out, spares_out);
     if (*faces_out & ANY_FACE) *faces_out = EVERY_FACE;
     return kept;
+}
+
+/* answer, the most kept not known beforehand. */
+static inline int answer(Programme *t, uint64_t one, uint64_t two, int room, uint64_t *faces_out, uint64_t *spares_out) {
+    return answer_known(t, one, two, room, -1, faces_out, spares_out);
 }
 
 /* One optimal layout by the rows (a hand_start'ed and solved Hand with its optimal choices),
@@ -430,12 +437,12 @@ static int walk_rows(void *from, uint64_t want, uint64_t target, uint64_t *piece
  * show, by the same walks as certify with rows_layout for walk. Each walk is an optimal layout, so
  * what it shows is sound; which layouts the walks meet differs from the programme's, so a face one
  * vouches for the other may leave to the exact search (the answers are the same). */
-static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int room, const int *supply, int walks,
-                               uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
+static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int room, int known, const int *supply,
+                               int walks, uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
     Choice choices[MAX_CHOICES];
     Hand H;
     hand_start(&H, &t->rows, one, two, room, choices);
-    hand_solve(&H);
+    hand_solve(&H, known);
     int kept = H.best < 0 ? IMPOSSIBLE : H.best;
     uint64_t faces = (H.faces & ANY_FACE) ? EVERY_FACE : H.faces;
     *realisable = 0;
@@ -449,10 +456,11 @@ static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int roo
     return kept;
 }
 
-/* certify, by the rows where they apply. */
-static inline int certify_answer(Programme *t, uint64_t one, uint64_t two, int room, const int *supply, int walks,
-                                 uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
-    if (rows_fit(&t->rows, room)) return rows_certify(t, one, two, room, supply, walks, faces_out, realisable, shown_out);
+/* certify, by the rows where they apply (`known` as for answer_known). */
+static inline int certify_answer(Programme *t, uint64_t one, uint64_t two, int room, int known, const int *supply,
+                                 int walks, uint64_t *faces_out, int *realisable, uint64_t *shown_out) {
+    if (rows_fit(&t->rows, room))
+        return rows_certify(t, one, two, room, known, supply, walks, faces_out, realisable, shown_out);
     return certify(t, one, two, room, supply, walks, faces_out, realisable, shown_out);
 }
 

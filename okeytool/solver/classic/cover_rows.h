@@ -182,12 +182,13 @@ static void row_solve(Rows *R, uint32_t one, uint32_t two, Row *out) {
 }
 
 /* max-plus: out[s] = max over a + b = s of x[a] + y[b] (negative: no choice fills s slots), for
- * s < slots; entries from `slots` on are left unspecified. y moved right by a is read from
+ * s < slots, over the entries x[a] of at least `floor` (>= 0; those below it are left out); entries
+ * from `slots` on are left unspecified. y moved right by a is read from
  * `shifted` (y after ROW_SLOTS entries of none) at ROW_SLOTS - a. */
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
-static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int slots) {
+static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int slots, int floor) {
     int8_t shifted[2 * ROW_SLOTS];
     memset(shifted, ROW_NONE, ROW_SLOTS);
     memcpy(shifted + ROW_SLOTS, y, ROW_SLOTS);
@@ -195,7 +196,7 @@ static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int s
     const __m128i flip = _mm_set1_epi8((char)0x80);
     __m128i best = _mm_xor_si128(_mm_set1_epi8(ROW_NONE), flip);
     for (int a = 0; a < slots; a++) {
-        if (x[a] < 0) continue;
+        if (x[a] < floor) continue;
         __m128i moved = _mm_loadu_si128((const __m128i *)(shifted + ROW_SLOTS - a));
         /* at most 30, at least ROW_NONE: no overflow */
         __m128i v = _mm_xor_si128(_mm_add_epi8(moved, _mm_set1_epi8(x[a])), flip);
@@ -232,7 +233,7 @@ static inline int row_top(const int8_t *x, int slots, int low, int high) {
  * has them, plain code where not). */
 typedef int8_t Counts __attribute__((vector_size(ROW_SLOTS)));
 
-static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int slots) {
+static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int slots, int floor) {
     int8_t shifted[2 * ROW_SLOTS];
     memset(shifted, ROW_NONE, ROW_SLOTS);
     memcpy(shifted + ROW_SLOTS, y, ROW_SLOTS);
@@ -240,7 +241,7 @@ static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int s
     memset(&none, ROW_NONE, sizeof none);
     best = none;
     for (int a = 0; a < slots; a++) {
-        if (x[a] < 0) continue;
+        if (x[a] < floor) continue;
         Counts moved;
         memcpy(&moved, shifted + ROW_SLOTS - a, sizeof moved);
         Counts v = moved + x[a]; /* at most 30, at least ROW_NONE: no overflow */
@@ -251,7 +252,10 @@ static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int s
 }
 #endif
 
-#define HAND_ROWS 8
+/* The rows a hand met, per colour: direct-mapped by the row's key (the sets change a colour's row only
+ * at the numbers held in two colours or more, so a hand meets few; a clash solves the row again). */
+#define HAND_ROWS_BITS 5
+#define HAND_ROWS (1 << HAND_ROWS_BITS)
 #define MAX_PICKS 8
 #define MAX_CHOICES 64
 
@@ -278,8 +282,8 @@ typedef struct {
     uint32_t one[COLOURS], two[COLOURS]; /* the rows still held, less the sets chosen so far */
     int number[NUMBERS], numbers;        /* the numbers held in two colours or more */
     uint8_t held[NUMBERS];               /* the colours of each number still held (bits) */
-    Row seen[COLOURS][HAND_ROWS];        /* the rows this hand met, for each colour (few: the sets */
-    int seen_count[COLOURS];             /* change a colour's row only at those numbers) */
+    uint32_t seen_key[COLOURS][HAND_ROWS]; /* the rows this hand met, for each colour (0: none) */
+    Row seen[COLOURS][HAND_ROWS];
     int best;
     uint64_t faces, spares;
     Pick stack[MAX_PICKS]; /* the sets of the choice being built */
@@ -315,6 +319,15 @@ static inline void choice_record(Choice *k, const Hand *H, int length, int flex,
     k->kept = kept;
 }
 
+/* The first pass asks only whether a choice keeps as many as the best met (and how many then): a
+ * join of the rows before the k-th need not look at totals that keep fewer than the best less `gain`
+ * less the most the rows from the k-th on keep (no choice through them can reach the best). The
+ * second pass's joins are whole (0). */
+static inline int floor_of(const Hand *H, int gain, int rest_most) {
+    int floor = H->best - gain - rest_most;
+    return H->first && floor > 0 ? floor : 0;
+}
+
 /* One choice of sets, taking `gain` tiles in `length` slots plus 0..`flex` more (a set that takes two
  * tiles has 3 or 4 slots and the same unfilled faces either way), with unfilled faces `unfilled`:
  * combine the four rows and fold the choice's optimal answers into the hand's. */
@@ -322,24 +335,17 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     int total = H->room - length; /* the most slots the rows may fill */
     if (gain + total < H->best) return; /* the rows cannot keep more tiles than they have slots */
     const Row *rows[COLOURS];
-    Row spare[COLOURS];
     int colour[COLOURS], held = 0; /* the rows with tiles (an empty row fills no slot, adds nothing) */
     int most[COLOURS + 1];         /* most[k]: the most the rows from the k-th on keep, room aside */
     for (int c = 0; c < COLOURS; c++) {
         if (!H->one[c]) continue;
         uint32_t key = (H->one[c] | H->two[c] << NUMBERS) + 1;
-        int j = 0;
-        while (j < H->seen_count[c] && H->seen[c][j].key != key) j++;
-        if (j < H->seen_count[c]) {
-            rows[held] = &H->seen[c][j];
-        } else if (j < HAND_ROWS) {
+        uint32_t j = (key * 0x9E3779B1u) >> (32 - HAND_ROWS_BITS);
+        if (H->seen_key[c][j] != key) {
             row_solve(H->R, H->one[c], H->two[c], &H->seen[c][j]);
-            H->seen_count[c]++;
-            rows[held] = &H->seen[c][j];
-        } else {
-            row_solve(H->R, H->one[c], H->two[c], &spare[held]);
-            rows[held] = &spare[held];
+            H->seen_key[c][j] = key;
         }
+        rows[held] = &H->seen[c][j];
         colour[held++] = c;
     }
     most[held] = 0;
@@ -353,7 +359,7 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     memcpy(prefix[0], ROW_EMPTY, ROW_SLOTS);
     for (int k = 0; k < held; k++) {
         if (k == 0) memcpy(prefix[1], rows[0]->kept, ROW_SLOTS);
-        else row_join(prefix[k], rows[k]->kept, prefix[k + 1], slots);
+        else row_join(prefix[k], rows[k]->kept, prefix[k + 1], slots, floor_of(H, gain, most[k]));
     }
     const int8_t *all = prefix[held];
     int top = row_top(all, slots, total - 3, fill);
@@ -378,14 +384,14 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     memcpy(suffix[held], ROW_EMPTY, ROW_SLOTS);
     for (int k = held - 1; k > 0; k--) {
         if (k == held - 1) memcpy(suffix[k], rows[k]->kept, ROW_SLOTS);
-        else row_join(rows[k]->kept, suffix[k + 1], suffix[k], slots);
+        else row_join(rows[k]->kept, suffix[k + 1], suffix[k], slots, 0);
     }
     for (int k = 0; k < held; k++) {
         /* row k filling l slots is part of an optimal choice when, at some optimal total s, the
          * other rows filling s - l slots keep the rest (they cannot keep more there) */
         int8_t joined[ROW_SLOTS], rest[ROW_SLOTS];
         const int8_t *others = k == 0 ? suffix[1] : k == held - 1 ? prefix[k] : joined;
-        if (others == joined) row_join(prefix[k], suffix[k + 1], joined, slots);
+        if (others == joined) row_join(prefix[k], suffix[k + 1], joined, slots, 0);
         memset(rest, ROW_NONE, sizeof rest);
         for (int j = 0; j < ats; j++)
             for (int l = 0; l <= at[j]; l++)
@@ -419,6 +425,8 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
             for (int slots = size < 3 ? 3 : size; slots <= (size == 3 ? 4 : size < 3 ? 3 : 4); slots++) {
                 int code = taken << 1 | (slots - 3);
                 if (code > below || length + slots > H->room) continue;
+                /* the callee's first test, before the rows are changed: the set's unfilled slots */
+                if (H->room - (length + slots - gain - size) < H->best) continue;
                 uint32_t one[COLOURS], two[COLOURS];
                 memcpy(one, H->one, sizeof one);
                 memcpy(two, H->two, sizeof two);
@@ -451,13 +459,21 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
 /* A hand's answer (H->best, faces, spares and, where asked, its optimal choices) in two passes: the
  * first finds the most kept, joining each choice's rows once; the second gives the faces and spares
  * of the optimal choices only, in the order the choices were met (so that the answer and the
- * choices recorded are those of one full pass, which is what it falls back to beyond MAX_PENDING). */
-static void hand_solve(Hand *H) {
+ * choices recorded are those of one full pass, which is what it falls back to beyond MAX_PENDING).
+ * `known` (-1: none) is the most kept where the caller knows it already: the first pass then starts
+ * from it instead of the choice of no sets, so it cuts off more and keeps only the optimal choices
+ * (the same ones, in the same order). Should no choice reach it, it was wrong, and the hand is
+ * solved again without it. */
+static void hand_solve(Hand *H, int known) {
     uint32_t one[COLOURS], two[COLOURS];
     memcpy(one, H->one, sizeof one);
     memcpy(two, H->two, sizeof two);
-    H->first = 2; /* the choice of no sets first: its answer bounds the others from the start */
-    hand_close(H, 0, 0, 0, 0);
+    if (known >= 0) {
+        H->best = known;
+    } else {
+        H->first = 2; /* the choice of no sets first: its answer bounds the others from the start */
+        hand_close(H, 0, 0, 0, 0);
+    }
     H->first = 1;
     H->pending = H->overflow = 0;
     hand_sets(H, 0, 1 << 6, 0, 0, 0, 0);
@@ -465,6 +481,11 @@ static void hand_solve(Hand *H) {
     if (H->overflow) {
         H->best = -1;
         hand_sets(H, 0, 1 << 6, 0, 0, 0, 0);
+        return;
+    }
+    if (known >= 0 && !H->pending) { /* no choice keeps `known` */
+        H->best = -1;
+        hand_solve(H, -1);
         return;
     }
     for (int j = 0; j < H->pending; j++) {
@@ -481,7 +502,6 @@ static void hand_solve(Hand *H) {
     H->depth = 0;
 }
 
-/* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
 /* The faces of number n in the colours of the bit set `colours`. */
 static inline uint64_t number_faces(int n, int colours) {
     uint64_t out = 0;
@@ -642,7 +662,7 @@ static int split_start(Hand *H, const Choice *k, Split *S) {
     memcpy(S->suffix[S->held], ROW_EMPTY, ROW_SLOTS);
     for (int j = S->held - 1; j >= 0; j--) {
         if (j == S->held - 1) memcpy(S->suffix[j], S->rows[j].kept, ROW_SLOTS);
-        else row_join(S->rows[j].kept, S->suffix[j + 1], S->suffix[j], S->slots);
+        else row_join(S->rows[j].kept, S->suffix[j + 1], S->suffix[j], S->slots, 0);
     }
     S->top = ROW_NONE;
     for (int s = 0; s < S->slots; s++)
@@ -773,7 +793,7 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
         H->held[n] = (uint8_t)colours;
         if (COLOUR_COUNT[colours] >= 2) H->number[H->numbers++] = n;
     }
-    memset(H->seen_count, 0, sizeof H->seen_count);
+    memset(H->seen_key, 0, sizeof H->seen_key);
     H->best = -1;
     H->faces = H->spares = 0;
     H->depth = 0;
@@ -783,8 +803,9 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
     H->leaves = NULL;
 }
 
-/* best_spares by rows: the same (kept, faces, spares). Only when rows_fit(R, room). */
-static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, uint64_t *faces_out,
+/* best_spares by rows: the same (kept, faces, spares), with the most kept `known` where the caller
+ * knows it (-1: not known; see hand_solve). Only when rows_fit(R, room). */
+static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, int known, uint64_t *faces_out,
                             uint64_t *spares_out) {
     uint64_t key_two = (two | (uint64_t)room << 56) + 1;
     uint64_t h = (one * 0x9E3779B97F4A7C15ULL) ^ (key_two * 0xC2B2AE3D27D4EB4FULL);
@@ -796,7 +817,7 @@ static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, uint6
     }
     Hand H;
     hand_start(&H, R, one, two, room, NULL);
-    hand_solve(&H);
+    hand_solve(&H, known);
     a->one = one;
     a->two = key_two;
     a->faces = *faces_out = H.faces;
