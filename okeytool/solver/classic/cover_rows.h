@@ -39,6 +39,8 @@
 #define ROW_SLOTS 16
 #define ROW_NONE (-100)
 #define ROW_PIECES 24
+/* The tiles lost below a row's most for which it keeps the fewest slots needed (Row.need). */
+#define ROW_LOSSES 4
 #define ROWS_BITS 16
 #define ROWS_SIZE (1u << ROWS_BITS)
 #define ROWS_FILL (ROWS_SIZE / 2)
@@ -55,6 +57,7 @@
 typedef struct {
     uint32_t key; /* one | two << 13, plus one; 0 marks an empty entry */
     int8_t most;  /* the largest kept over every count of slots */
+    int8_t need[ROW_LOSSES]; /* need[l]: the fewest slots filled that keep most - l tiles (or more) */
     int8_t kept[ROW_SLOTS];
     uint16_t unfilled[ROW_SLOTS], lone[ROW_SLOTS], spares[ROW_SLOTS];
 } Row;
@@ -170,6 +173,11 @@ static void row_solve(Rows *R, uint32_t one, uint32_t two, Row *out) {
     r.most = ROW_NONE;
     for (int s = 0; s < ROW_SLOTS; s++)
         if (r.kept[s] > r.most) r.most = r.kept[s];
+    for (int l = 0; l < ROW_LOSSES; l++) {
+        int s = 0;
+        while (s < ROW_SLOTS && r.kept[s] < r.most - l) s++;
+        r.need[l] = (int8_t)s;
+    }
     if (R->used >= ROWS_FILL) {
         memset(R->rows, 0, sizeof(Row) * ROWS_SIZE);
         R->used = 0;
@@ -328,6 +336,25 @@ static inline int floor_of(const Hand *H, int gain, int rest_most) {
     return H->first && floor > 0 ? floor : 0;
 }
 
+/* The fewest slots the rows fill to keep, between them, at most `loss` tiles fewer than their most
+ * (0 when loss is ROW_LOSSES or more: not worked out). A choice whose rows must keep at least that
+ * many to reach the best, and have fewer slots, cannot reach it: most choices met are cut off so,
+ * before their rows are joined. */
+static inline int slots_needed(const Row *const *rows, int held, int loss) {
+    if (loss >= ROW_LOSSES) return 0;
+    int low[ROW_LOSSES] = {0, 0, 0, 0}; /* low[l]: the fewest slots of the rows so far, losing at most l */
+    for (int k = 0; k < held; k++) {
+        const int8_t *need = rows[k]->need;
+        for (int l = loss; l >= 0; l--) {
+            int fewest = low[l] + need[0];
+            for (int j = 1; j <= l; j++)
+                if (low[l - j] + need[j] < fewest) fewest = low[l - j] + need[j];
+            low[l] = fewest;
+        }
+    }
+    return low[loss];
+}
+
 /* One choice of sets, taking `gain` tiles in `length` slots plus 0..`flex` more (a set that takes two
  * tiles has 3 or 4 slots and the same unfilled faces either way), with unfilled faces `unfilled`:
  * combine the four rows and fold the choice's optimal answers into the hand's. */
@@ -351,6 +378,7 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     most[held] = 0;
     for (int k = held - 1; k >= 0; k--) most[k] = most[k + 1] + rows[k]->most;
     if (gain + most[0] < H->best) return;
+    if (slots_needed(rows, held, gain + most[0] - H->best) > total) return;
     /* rows filling s slots: the sets' extra slots take up to `flex` of the room, and what is left
      * over is none or a whole new piece (three or more) */
     int slots = total + 1, fill = total - flex;
