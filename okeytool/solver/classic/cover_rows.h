@@ -339,20 +339,33 @@ static inline int floor_of(const Hand *H, int gain, int rest_most) {
 /* The fewest slots the rows fill to keep, between them, at most `loss` tiles fewer than their most
  * (0 when loss is ROW_LOSSES or more: not worked out). A choice whose rows must keep at least that
  * many to reach the best, and have fewer slots, cannot reach it: most choices met are cut off so,
- * before their rows are joined. */
+ * before their rows are joined. It is the rows' needs for their most less the most slots that
+ * losing tiles can save: a row losing l saves need[0] - need[l], and `loss` (at most 3) is spent on
+ * one row, or split 2 + 1 or 1 + 1 (+ 1) among different rows. */
 static inline int slots_needed(const Row *const *rows, int held, int loss) {
     if (loss >= ROW_LOSSES) return 0;
-    int low[ROW_LOSSES] = {0, 0, 0, 0}; /* low[l]: the fewest slots of the rows so far, losing at most l */
+    int sum = 0, one[3] = {0, 0, 0}, first = -1, two = 0, three = 0;
     for (int k = 0; k < held; k++) {
         const int8_t *need = rows[k]->need;
-        for (int l = loss; l >= 0; l--) {
-            int fewest = low[l] + need[0];
-            for (int j = 1; j <= l; j++)
-                if (low[l - j] + need[j] < fewest) fewest = low[l - j] + need[j];
-            low[l] = fewest;
-        }
+        sum += need[0];
+        int s1 = need[0] - need[1], s2 = need[0] - need[2], s3 = need[0] - need[3];
+        if (s1 > one[0]) { one[2] = one[1]; one[1] = one[0]; one[0] = s1; first = k; }
+        else if (s1 > one[1]) { one[2] = one[1]; one[1] = s1; }
+        else if (s1 > one[2]) one[2] = s1;
+        if (s2 > two) two = s2;
+        if (s3 > three) three = s3;
     }
-    return low[loss];
+    if (loss == 0) return sum;
+    if (loss == 1) return sum - one[0];
+    int pairs = one[0] + one[1];
+    if (loss == 2) return sum - (two > pairs ? two : pairs);
+    int save = three > pairs + one[2] ? three : pairs + one[2];
+    for (int k = 0; k < held; k++) { /* two from row k, one from the best other row */
+        const int8_t *need = rows[k]->need;
+        int v = need[0] - need[2] + (k == first ? one[1] : one[0]);
+        if (v > save) save = v;
+    }
+    return sum - save;
 }
 
 /* One choice of sets, taking `gain` tiles in `length` slots plus 0..`flex` more (a set that takes two
