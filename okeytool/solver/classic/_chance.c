@@ -691,6 +691,8 @@ typedef struct {
     unsigned long fresh;  /* states expanded so far */
     long work_limit;      /* stop once the work reaches this (negative: no limit) */
     long fact_cost;       /* the work of one hand's facts found, in expanded states */
+    long pool;            /* the copies a state of the current solve does not hold (the same for every
+                           * state it reaches: drawn from them, thrown back to them); -1: not known */
     uint32_t facts_start; /* the kernel's hands known when the current solve began */
 } Solver;
 
@@ -954,9 +956,16 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     long back = 0;
     uint64_t one, two;
     masks_of(lo, hi, &one, &two);
-    for (int x = 0; x < SLOTS; x++) {
+    /* Without swaps a draw that neither wins nor helps is thrown back: only the others are visited
+     * (in slot order, so the sums are the same), and the copies thrown back are the pool less theirs. */
+    int every = swapping || S->pool < 0;
+    long visited = 0;
+    uint64_t draws_seen = every ? ALL_SLOTS : (wins | useful) & ALL_SLOTS;
+    for (; draws_seen; draws_seen &= draws_seen - 1) {
+        int x = __builtin_ctzll(draws_seen);
         int n = S->left[x] - count_of(lo, hi, x);
         if (n <= 0) continue;
+        visited += n;
         uint64_t bit = 1ULL << x;
         if (wins & bit) {
             int points = value(K, lo, hi, x);
@@ -995,6 +1004,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
             total_e += n * best_e;
         }
     }
+    if (!every) back = S->pool - visited;
     total_v += back * back_v;
     total_e += back * back_e;
     return remember(S, lo, key_hi, total_v, total_e, v, e);
@@ -1027,6 +1037,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->work_limit = -1;
     S->fact_cost = 0;
     S->facts_start = 0;
+    S->pool = -1;
     if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
         map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0) {
         Py_DECREF(S);
@@ -1074,6 +1085,15 @@ static PyObject *Solver_solve(Solver *self, PyObject *args) {
     Kernel *K = self->kernel;
     K->info_cb = info_cb;
     K->deficiency_cb = deficiency_cb;
+    self->pool = 0;
+    for (int x = 0; x < SLOTS; x++) {
+        int n = self->left[x] - count_of(lo, hi, x);
+        if (n < 0) { /* holds more than the pool leaves: count each state's draws one by one */
+            self->pool = -1;
+            break;
+        }
+        self->pool += n;
+    }
     double v, e;
     int status = self->exact   ? solve_exact(self, lo, hi, draws, &v, &e)
                  : self->extra ? solve_extra(self, lo, hi, draws, &v, &e)
