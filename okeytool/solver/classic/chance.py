@@ -70,14 +70,14 @@ from okeytool.finish import Finish
 from okeytool.goals import ChanceGoal
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
-from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudget, slot_of, state_of
+from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudget, slot_of
 from okeytool.solver.chance_model import ChanceModel as SharedModel
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, orphan_mask, pairs_deficiency, pairs_deficiency_of_masks
 from okeytool.solver.compiled import built_with
 from okeytool.solver.games import game_of
-from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, VECTOR_SIZE, Tile
 
 try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists) ...
     from okeytool.solver.classic import _chance
@@ -221,6 +221,8 @@ class HandFacts:
         self.supply = deal.supply_vector()
         self.pairs = deal.rules.seven_pairs
         self.points_by_finish = {f: finish_points(deal, f) for f in Finish}
+        #: The draw slot of each tile, by its index (``slot_of`` asked once a tile, not once a copy).
+        self.slots: tuple[int, ...] = tuple(slot_of(deal, Tile(index)) for index in range(VECTOR_SIZE))
         self._info: dict[State, tuple[int, int, int]] = {}
         self._deficiency: dict[State, int] = {}
         self._value: dict[State, int] = {}
@@ -254,11 +256,15 @@ class HandFacts:
 
     def slot(self, tile: Tile) -> int:
         """The draw slot of a tile as held."""
-        return slot_of(self.deal, tile)
+        return self.slots[tile.index]
 
     def state(self, tiles: Sequence[Tile]) -> State:
         """The canonical state of a hand: counts per slot."""
-        return state_of(self.deal, tiles)
+        counts = [0] * SLOTS
+        slots = self.slots
+        for tile in tiles:
+            counts[slots[tile.index]] += 1
+        return tuple(counts)
 
     def deficiency(self, state: State) -> int:
         """The deficiency of a 14-tile state."""
@@ -500,8 +506,9 @@ class ChanceSolver:
         self._known_at_start = 0
         supply = list(facts.supply) + [MAX_WILDS]
         out = [0] * SLOTS
+        slots = facts.slots
         for tile in seen:
-            out[facts.slot(tile)] += 1
+            out[slots[tile.index]] += 1
         self.left = tuple(s - o for s, o in zip(supply, out))  # copies not out of play, per slot
         self.pool = pool_size(len(seen) + 1)
         self.scale = (1.0 - risk) / self.pool
