@@ -474,14 +474,26 @@ static int value(Kernel *K, uint64_t hlo, uint64_t hhi, int x) {
     return best_points;
 }
 
+/* The plain tiles the programme keeps of the 14-tile state (lo, hi) with x drawn: its own count,
+ * plus one when x is one of its unfilled faces (a wild adds no plain tile); -1 when the state's
+ * facts do not hold its faces yet (finding them would cost the call this saves). */
+static int kept_after(const Kernel *K, uint64_t lo, uint64_t hi, int x) {
+    const Item *e = map_find(&K->facts, lo, hi);
+    if (!e) return -1;
+    if (x == WILD_SLOT) return kept_of_fact(K, e);
+    if (!e->u.fact.has_faces) return -1;
+    return kept_of_fact(K, e) + (int)(e->u.fact.faces >> x & 1);
+}
+
 /* HandFacts.kept: the 14-tile states one discard from the 15-tile state that are at most `bound`
  * away, in slot order, as (offset, count) into kept_store; -1 on an exception.
  *
  * One call of the programme on the 15 tiles gives every child's cover: a child keeps as many plain
  * tiles as the 15 when it lost a wild or a tile some optimal choice leaves out (a spare), one fewer
  * otherwise (its layouts are those of the 15 less the tile). So the children need no call of their own
- * until they are solved. */
-static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, uint32_t *offset, uint32_t *count) {
+ * until they are solved. `known`: the plain tiles the 15 keeps where the caller knows it (kept_after),
+ * else -1. */
+static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, uint32_t *offset, uint32_t *count) {
     uint64_t khi = hi | (uint64_t)bound << 56;
     Item *e = map_find(&K->kept, lo, khi);
     if (e) {
@@ -506,7 +518,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, uint32_t *off
         uint64_t clo = lo, chi = hi;
         add_to(&clo, &chi, d, -1);
         if (!map_find(&K->facts, clo, chi)) {
-            if (kept < 0) kept = answer(K->prog, one, two, K->size, &faces, &spares);
+            if (kept < 0) kept = answer_known(K->prog, one, two, K->size, known, &faces, &spares);
             int child_kept = d == WILD_SLOT || (spares >> d & 1) ? kept : kept - 1;
             int melds, pairs;
             if (lower_of(K, clo, chi, child_kept, &melds, &pairs) > bound) continue; /* not kept: not stored */
@@ -660,7 +672,7 @@ static PyObject *Kernel_kept(Kernel *self, PyObject *args) {
     self->info_cb = info_cb;
     self->deficiency_cb = deficiency_cb;
     uint32_t offset, count;
-    int status = kept_of(self, lo, hi, bound, &offset, &count);
+    int status = kept_of(self, lo, hi, bound, -1, &offset, &count);
     self->info_cb = self->deficiency_cb = NULL;
     if (status < 0) return NULL;
     PyObject *out = PyList_New(count);
@@ -814,11 +826,11 @@ typedef int (*SolveFn)(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
 /* The best V and E over the 14-tile states one discard from the 15-tile state (glo, ghi) leaves at
  * most `bound` away, each solved by `fn` with `rest` draws; *best_v and *best_e are raised to them
  * (they keep what they held when no child is better). -1 on an exception. */
-static int best_kept(Solver *S, uint64_t glo, uint64_t ghi, int bound, int rest, SolveFn fn, double *best_v,
-                     double *best_e) {
+static int best_kept(Solver *S, uint64_t glo, uint64_t ghi, int known, int bound, int rest, SolveFn fn,
+                     double *best_v, double *best_e) {
     Kernel *K = S->kernel;
     uint32_t offset, count;
-    if (kept_of(K, glo, ghi, bound, &offset, &count) < 0) return -1;
+    if (kept_of(K, glo, ghi, bound, known, &offset, &count) < 0) return -1;
     for (uint32_t i = 0; i < count; i++) {
         /* kept_store may move while solving a child: read the child first */
         uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
@@ -871,7 +883,8 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
             if (points < 0) return -1;
             best_e = (double)points;
         }
-        if (rest && best_kept(S, glo, ghi, rest, rest, solve_exact, &best_v, &best_e) < 0) return -1;
+        if (rest && best_kept(S, glo, ghi, kept_after(K, lo, hi, x), rest, rest, solve_exact, &best_v, &best_e) < 0)
+            return -1;
         total_v += win ? (double)n : n * best_v;
         total_e += n * best_e;
     }
@@ -931,7 +944,7 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
         int bound = grown + after < S->allowance ? rest : after;
         double best_v = 0.0, best_e = 0.0;
-        if (best_kept(S, glo, ghi, bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
+        if (best_kept(S, glo, ghi, kept_after(K, lo, hi, x), bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
         total_v += n * best_v;
         total_e += n * best_e;
     }
@@ -998,7 +1011,8 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
             if (k - 1 <= rest) {
                 uint64_t glo = lo, ghi = hi;
                 add_to(&glo, &ghi, x, 1);
-                if (best_kept(S, glo, ghi, k - 1, rest, solve, &best_v, &best_e) < 0) return -1;
+                if (best_kept(S, glo, ghi, kept_after(K, lo, hi, x), k - 1, rest, solve, &best_v, &best_e) < 0)
+                    return -1;
             }
             total_v += n * best_v;
             total_e += n * best_e;
