@@ -131,6 +131,65 @@ def test_the_most_kept_given_beforehand_gives_the_same_answer(
     assert table.certify(one, two, room, supply, 60, known) == table.certify(one, two, room, supply, 60)
 
 
+@settings(max_examples=300, deadline=None)
+@given(hands(), st.booleans(), st.sampled_from((128, 128, 1)))
+def test_a_hand_one_spare_fewer_is_answered_from_the_hands_optimal_choices(
+    hand: tuple[list[int], int], wrap: bool, keep: int
+) -> None:
+    """The chance kernel answers each child of a 15-tile hand that lost a spare from the hand's own
+    optimal choices: the same answer as the smaller hand's own, for every spare; for a face that is
+    no spare (the smaller hand keeps fewer) no answer, and none when the first pass overflowed."""
+    counts, room = hand
+    table = MeldCover(wrap).table
+    assert table is not None
+    one, two = hand_masks(counts)
+    kept, _, spares = table.programme(one, two, room)
+    table.keep_pending(keep)
+    try:
+        for face in range(FACE_COUNT):
+            if not counts[face]:
+                continue
+            smaller = list(counts)
+            smaller[face] -= 1
+            got = table.child(one, two, room, face)
+            if not spares >> face & 1:  # the smaller hand keeps fewer: no answer (or none told)
+                assert got is None or got == (-1, 0, 0)
+                continue
+            s_one, s_two = hand_masks(smaller)
+            s_kept, s_faces, s_spares = table.programme(s_one, s_two, room)
+            assert s_kept == kept
+            assert got is not None
+            if got[0] >= 0:
+                assert got == (s_kept, _normal(s_faces), s_spares)
+            else:  # more choices met than the first pass keeps (at once with keep 1): none told
+                assert got == (-1, 0, 0)
+    finally:
+        table.keep_pending(128)
+
+
+def test_a_child_of_a_hand_near_a_win_is_answered_from_its_choices() -> None:
+    """R1-R4 B7 Y7 K7 B10 B11 B12 Y2 Y3 K5 K9 K13 (15 tiles, 14 slots): each face of the hand is
+    answered less one copy, from the hand's own choices where it is a spare."""
+    counts = [0] * FACE_COUNT
+    for face in (0, 1, 2, 3, 13 + 6, 26 + 6, 39 + 6, 13 + 9, 13 + 10, 13 + 11, 26 + 1, 26 + 2, 39 + 4, 39 + 8, 39 + 12):
+        counts[face] += 1
+    table = MeldCover(True).table
+    assert table is not None
+    one, two = hand_masks(counts)
+    kept, _, spares = table.programme(one, two, 14)
+    answered = 0
+    for face in range(FACE_COUNT):
+        if counts[face] and spares >> face & 1:
+            smaller = list(counts)
+            smaller[face] -= 1
+            s_kept, s_faces, s_spares = table.programme(*hand_masks(smaller), 14)
+            assert table.child(one, two, 14, face) == (s_kept, _normal(s_faces), s_spares)
+            answered += 1
+        elif counts[face]:
+            assert table.child(one, two, 14, face) is None
+    assert answered == 3 and kept == 12
+
+
 def test_keep_leaves_takes_a_count_within_its_bound() -> None:
     table = MeldCover(False).table
     assert table is not None

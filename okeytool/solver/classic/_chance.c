@@ -184,6 +184,7 @@ typedef struct {
     int points[4]; /* normal, okey, pairs, pairs+okey */
     Map facts, kept, values;
     uint64_t *kept_store; /* (lo, hi) pairs */
+    Hand *family;         /* kept_of's two hands: the 15 solved, and one of its children (hand_child) */
     size_t kept_len, kept_cap;
     PyObject *info_cb, *deficiency_cb; /* borrowed, set for the length of one call */
 } Kernel;
@@ -510,7 +511,8 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
     }
     uint64_t one, two, faces, spares;
     masks_of(lo, hi, &one, &two);
-    int kept = -1; /* the 15's programme, asked when a child is new */
+    int kept = -1, solved = 0; /* the 15's programme, asked when a child is new */
+    Hand *H = K->family, *C = K->family + 1;
     size_t start = K->kept_len;
     uint32_t n = 0;
     for (int d = 0; d < SLOTS; d++) {
@@ -518,11 +520,18 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
         uint64_t clo = lo, chi = hi;
         add_to(&clo, &chi, d, -1);
         if (!map_find(&K->facts, clo, chi)) {
-            if (kept < 0) kept = answer_known(K->prog, one, two, K->size, known, &faces, &spares);
-            int child_kept = d == WILD_SLOT || (spares >> d & 1) ? kept : kept - 1;
+            if (kept < 0) kept = answer_family(K->prog, one, two, K->size, known, H, &faces, &spares, &solved);
+            int spare = d == WILD_SLOT || (spares >> d & 1);
+            int child_kept = spare ? kept : kept - 1;
             int melds, pairs;
             if (lower_of(K, clo, chi, child_kept, &melds, &pairs) > bound) continue; /* not kept: not stored */
-            if (!fact_new(K, clo, chi, child_kept, 0, 0)) return -1;
+            /* The child's own faces where they come cheap: less a wild it holds the same plain tiles
+             * (the same answer); less a spare, its optimal choices are the 15's that leave it out. */
+            uint64_t child_faces = 0, child_spares;
+            int has_faces = d == WILD_SLOT;
+            if (has_faces) child_faces = faces;
+            else if (spare && solved) has_faces = hand_child(H, C, d, &child_faces, &child_spares) >= 0;
+            if (!fact_new(K, clo, chi, child_kept, child_faces, has_faces)) return -1;
         }
         int ok = within(K, clo, chi, bound);
         if (ok < 0) return -1;
@@ -620,6 +629,13 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
         map_init(&self->values, sizeof(Item), 1 << 12) < 0)
         return -1;
     self->kept_len = 0;
+    if (!self->family) {
+        self->family = PyMem_Malloc(2 * sizeof(Hand));
+        if (!self->family) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
     self->prog = &((Table *)table)->prog;
     return 0;
 }
@@ -630,6 +646,7 @@ static void Kernel_dealloc(Kernel *self) {
     map_free(&self->kept);
     map_free(&self->values);
     PyMem_Free(self->kept_store);
+    PyMem_Free(self->family);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -12,7 +12,8 @@
  * (cover_rows.h; the certificate's walks built from the rows); elsewhere by the whole-hand
  * programme, whose solved states are kept in an open-addressing table shared by every call until it
  * fills up. Table.programme answers by the programme always (the reference the tests hold the rows
- * to), Table.layout shows one walk of the rows.
+ * to), Table.layout shows one walk of the rows, Table.child answers a hand one spare fewer from its
+ * optimal choices (as the chance kernel does).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -90,6 +91,34 @@ static PyObject *Table_best_known(Table *self, PyObject *args) {
     hand_solve(&H, known);
     uint64_t faces = (H.faces & ANY_FACE) ? EVERY_FACE : H.faces;
     return Py_BuildValue("(iKK)", H.best < 0 ? -1000 : H.best, (unsigned long long)faces, (unsigned long long)H.spares);
+}
+
+/* Table.child(one, two, room, face) -> (kept, faces, spares) or None: the answer for the hand less
+ * one copy of `face` from the hand's own optimal choices (hand_child), for the tests that hold it to
+ * best_spares of the smaller hand; None where the face is no spare (the smaller hand keeps fewer),
+ * and kept -1 where the hand's choices do not tell (its first pass kept more than it holds). */
+static PyObject *Table_child(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room, face;
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "KKii", &one, &two, &room, &face)) return NULL;
+    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room) || face < 0 || face >= FACES) {
+        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer, or not a face (0-51)");
+        return NULL;
+    }
+    Hand *hands = PyMem_Malloc(2 * sizeof(Hand));
+    if (!hands) return PyErr_NoMemory();
+    hand_start(&hands[0], &self->prog.rows, one, two, room, NULL);
+    hand_solve(&hands[0], -1);
+    uint64_t faces, spares;
+    int kept = hand_child(&hands[0], &hands[1], face, &faces, &spares);
+    PyMem_Free(hands);
+    if (kept == CHILD_FEWER) Py_RETURN_NONE;
+    if (kept == CHILD_UNKNOWN) faces = spares = 0;
+    return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
 }
 
 /* Table.layout(one, two, room, want, target) -> (pieces, rest): the optimal layout the rows' walk
@@ -223,6 +252,8 @@ static PyMethodDef Table_methods[] = {
      "programme(one, two, room) -> (kept, faces, spares): best_spares by the whole-hand programme"},
     {"best_known", (PyCFunction)Table_best_known, METH_VARARGS,
      "best_known(one, two, room, known) -> (kept, faces, spares), the most kept given beforehand"},
+    {"child", (PyCFunction)Table_child, METH_VARARGS,
+     "child(one, two, room, face) -> (kept, faces, spares) or None, from the hand's optimal choices"},
     {"layout", (PyCFunction)Table_layout, METH_VARARGS,
      "layout(one, two, room, want, target) -> (pieces, rest): the rows' walk (rooms up to 15)"},
     {"by_rows", (PyCFunction)Table_by_rows, METH_NOARGS, "Whether answers come by colour rows (rooms up to 15)."},

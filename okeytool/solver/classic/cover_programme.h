@@ -384,6 +384,21 @@ static inline int answer_known(Programme *t, uint64_t one, uint64_t two, int roo
     return kept;
 }
 
+/* answer_known, with H left as solved (where *solved is 1) so that hand_child can answer the hands
+ * one spare fewer from its optimal choices; *solved is 0 where the answer came another way. */
+static inline int answer_family(Programme *t, uint64_t one, uint64_t two, int room, int known, Hand *H,
+                                uint64_t *faces_out, uint64_t *spares_out, int *solved) {
+    int kept;
+    if (rows_fit(&t->rows, room)) {
+        kept = rows_best_spares_kept(&t->rows, one, two, room, known, H, faces_out, spares_out, solved);
+    } else {
+        kept = best_spares(t, one, two, room, faces_out, spares_out);
+        *solved = 0;
+    }
+    if (*faces_out & ANY_FACE) *faces_out = EVERY_FACE;
+    return kept;
+}
+
 /* answer, the most kept not known beforehand. */
 static inline int answer(Programme *t, uint64_t one, uint64_t two, int room, uint64_t *faces_out, uint64_t *spares_out) {
     return answer_known(t, one, two, room, -1, faces_out, spares_out);

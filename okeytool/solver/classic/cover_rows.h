@@ -300,6 +300,7 @@ typedef struct {
     int chosen;
     int first;                     /* the first pass of hand_solve: the most kept only (2: a probe) */
     int pending, overflow;         /* the choices it kept (those at least as good as the best then) */
+    int met;                       /* the optimal choices folded in after the first pass */
     Choice pend[MAX_PENDING];
     struct Leaves *leaves; /* the splits of its choices, met once for all walks (NULL: split each time) */
 } Hand;
@@ -412,7 +413,8 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
         choice_record(&H->pend[H->pending++], H, length, flex, gain, unfilled, top + gain);
         return;
     }
-    if (top + gain > H->best) { H->best = top + gain; H->faces = 0; H->spares = 0; H->chosen = 0; }
+    if (top + gain > H->best) { H->best = top + gain; H->faces = 0; H->spares = 0; H->chosen = 0; H->met = 0; }
+    H->met++;
     if (H->choices && H->chosen < MAX_CHOICES)
         choice_record(&H->choices[H->chosen++], H, length, flex, gain, unfilled, top + gain);
     H->faces |= unfilled;
@@ -841,29 +843,82 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
     H->choices = choices;
     H->chosen = 0;
     H->first = 0;
+    H->met = 0;
     H->leaves = NULL;
 }
 
-/* best_spares by rows: the same (kept, faces, spares), with the most kept `known` where the caller
- * knows it (-1: not known; see hand_solve). Only when rows_fit(R, room). */
-static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, int known, uint64_t *faces_out,
-                            uint64_t *spares_out) {
+/* The answer for a hand that is H less one copy of face `d`, from H's optimal choices, where `d` is
+ * one of H's spares (so the hand without it keeps as many): every optimal choice of the smaller
+ * hand is an optimal choice of H with d taken out of its colour row (a choice whose sets hold the
+ * only copy of d is not one of its choices), so only those are joined again. H was solved by
+ * hand_solve in two passes; C is any Hand, which this fills. Returns the count kept with the faces
+ * (every face with ANY_FACE, as `answer` gives them) and spares; CHILD_UNKNOWN where H's choices do
+ * not tell (its first pass overflowed), CHILD_FEWER where no choice keeps as many (d was not a
+ * spare): the caller then asks the cover as usual. */
+#define CHILD_UNKNOWN (-1)
+#define CHILD_FEWER (-2)
+static int hand_child(const Hand *H, Hand *C, int d, uint64_t *faces_out, uint64_t *spares_out) {
+    if (H->overflow || H->best < 0 || d < 0 || d >= COLOURS * NUMBERS) return CHILD_UNKNOWN;
+    int colour = d / NUMBERS;
+    uint32_t bit = 1u << (d % NUMBERS);
+    C->R = H->R;
+    C->room = H->room;
+    memset(C->seen_key, 0, sizeof C->seen_key);
+    C->best = H->best;
+    C->faces = C->spares = 0;
+    C->choices = NULL;
+    C->chosen = 0;
+    C->first = 0;
+    C->met = 0;
+    C->leaves = NULL;
+    for (int j = 0; j < H->pending; j++) {
+        const Choice *k = &H->pend[j];
+        if (k->kept != H->best || !(k->one[colour] & bit)) continue;
+        memcpy(C->one, k->one, sizeof C->one);
+        memcpy(C->two, k->two, sizeof C->two);
+        if (C->two[colour] & bit) C->two[colour] &= ~bit;
+        else C->one[colour] &= ~bit;
+        memcpy(C->stack, k->pick, sizeof(Pick) * (size_t)k->picks);
+        C->depth = k->picks;
+        hand_close(C, k->length, k->flex, k->gain, k->unfilled);
+    }
+    if (!C->met || C->best != H->best) return CHILD_FEWER;
+    *faces_out = (C->faces & ANY_FACE) ? EVERY_FACE : C->faces;
+    *spares_out = C->spares;
+    return C->best;
+}
+
+/* best_spares by rows, the last answer of each hand slot kept, with H left as solved for hand_child:
+ * *solved is 0 when the answer was one of those kept (H was not solved: hand_child cannot be asked),
+ * else 1. `known` as for hand_solve. Only when rows_fit(R, room). */
+static int rows_best_spares_kept(Rows *R, uint64_t one, uint64_t two, int room, int known, Hand *H,
+                                 uint64_t *faces_out, uint64_t *spares_out, int *solved) {
     uint64_t key_two = (two | (uint64_t)room << 56) + 1;
     uint64_t h = (one * 0x9E3779B97F4A7C15ULL) ^ (key_two * 0xC2B2AE3D27D4EB4FULL);
     Answer *a = &R->answers[(h ^ (h >> 31)) & (ANSWERS_SIZE - 1)];
     if (a->one == one && a->two == key_two) {
         *faces_out = a->faces;
         *spares_out = a->spares;
+        *solved = 0;
         return a->kept;
     }
-    Hand H;
-    hand_start(&H, R, one, two, room, NULL);
-    hand_solve(&H, known);
+    hand_start(H, R, one, two, room, NULL);
+    hand_solve(H, known);
     a->one = one;
     a->two = key_two;
-    a->faces = *faces_out = H.faces;
-    a->spares = *spares_out = H.spares;
-    return a->kept = H.best < 0 ? -1000 : H.best;
+    a->faces = *faces_out = H->faces;
+    a->spares = *spares_out = H->spares;
+    *solved = 1;
+    return a->kept = H->best < 0 ? -1000 : H->best;
+}
+
+/* best_spares by rows: the same (kept, faces, spares), with the most kept `known` where the caller
+ * knows it (-1: not known; see hand_solve). Only when rows_fit(R, room). */
+static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, int known, uint64_t *faces_out,
+                            uint64_t *spares_out) {
+    Hand H;
+    int solved;
+    return rows_best_spares_kept(R, one, two, room, known, &H, faces_out, spares_out, &solved);
 }
 
 /* Rooms 1 and 2 hold no piece: the programme answers them (its spares there are every face held). */
