@@ -37,6 +37,13 @@ def _normal(faces: int) -> int:
     return EVERY_FACE if faces & ANY_FACE else faces
 
 
+def _supply(counts: list[int], short: list[int]) -> list[int]:
+    """Two copies of every face but those in ``short`` (one), and never fewer than held: with some
+    faces short, some walks of a certificate fail and the next ones are asked."""
+    supply = [1 if face in short else 2 for face in range(FACE_COUNT)]
+    return [max(s, n) for s, n in zip(supply, counts)]
+
+
 @settings(max_examples=400, deadline=None)
 @given(hands(), st.booleans())
 def test_the_rows_give_the_programmes_answer(hand: tuple[list[int], int], wrap: bool) -> None:
@@ -87,10 +94,7 @@ def test_the_walks_split_the_same_with_the_splits_kept_or_not(
     faces either way, so the same certificate (what it shows included)."""
     counts, room = hand
     one, two = hand_masks(counts)
-    supply = [2] * FACE_COUNT
-    for face in short:  # faces with one copy, so that some walks fail and the next ones are asked
-        supply[face] = 1
-    supply = [max(s, n) for s, n in zip(supply, counts)]
+    supply = _supply(counts, short)
     kept, live = MeldCover(wrap).table, MeldCover(wrap).table
     assert kept is not None and live is not None
     live.keep_leaves(keep)
@@ -124,10 +128,7 @@ def test_the_most_kept_given_beforehand_gives_the_same_answer(
     kept, faces, spares = table.programme(one, two, room)
     known = kept + off if kept >= 0 else off
     assert table.best_known(one, two, room, known) == (kept, _normal(faces), spares)
-    supply = [2] * FACE_COUNT
-    for face in short:
-        supply[face] = 1
-    supply = [max(s, n) for s, n in zip(supply, counts)]
+    supply = _supply(counts, short)
     assert table.certify(one, two, room, supply, 60, known) == table.certify(one, two, room, supply, 60)
 
 

@@ -71,21 +71,28 @@ static PyObject *Table_best_spares(Table *self, PyObject *args) { return spares_
  * even where the colour rows apply (the reference the rows are held to). */
 static PyObject *Table_programme(Table *self, PyObject *args) { return spares_of(self, args, 1); }
 
+/* The arguments (one, two, room, n) of a question the rows answer: 0, or -1 with an exception set. */
+static int rows_hand_args(Table *self, PyObject *args, unsigned long long *one, unsigned long long *two, int *room,
+                          int *n) {
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "KKii", one, two, room, n)) return -1;
+    if ((*one | *two) >> FACES || (*two & ~*one) || !rows_fit(&self->prog.rows, *room)) {
+        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer: faces are bits 0-51, two within one, room 0-15");
+        return -1;
+    }
+    return 0;
+}
+
 /* Table.best_known(one, two, room, known) -> (kept, faces, spares): best_spares by the rows with the
  * most kept given beforehand (where a caller knows it; a wrong one is found out and the hand solved
  * without it), not from the answers kept, for the tests that hold it to best_spares. */
 static PyObject *Table_best_known(Table *self, PyObject *args) {
     unsigned long long one, two;
     int room, known;
-    if (!self->prog.memo) {
-        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
-        return NULL;
-    }
-    if (!PyArg_ParseTuple(args, "KKii", &one, &two, &room, &known)) return NULL;
-    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room)) {
-        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer: faces are bits 0-51, two within one, room 0-15");
-        return NULL;
-    }
+    if (rows_hand_args(self, args, &one, &two, &room, &known) < 0) return NULL;
     Hand H;
     hand_start(&H, &self->prog.rows, one, two, room, NULL);
     hand_solve(&H, known);
@@ -100,13 +107,9 @@ static PyObject *Table_best_known(Table *self, PyObject *args) {
 static PyObject *Table_child(Table *self, PyObject *args) {
     unsigned long long one, two;
     int room, face;
-    if (!self->prog.memo) {
-        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
-        return NULL;
-    }
-    if (!PyArg_ParseTuple(args, "KKii", &one, &two, &room, &face)) return NULL;
-    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room) || face < 0 || face >= FACES) {
-        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer, or not a face (0-51)");
+    if (rows_hand_args(self, args, &one, &two, &room, &face) < 0) return NULL;
+    if (face < 0 || face >= FACES) {
+        PyErr_SetString(PyExc_ValueError, "not a face: 0-51");
         return NULL;
     }
     Hand *hands = PyMem_Malloc(2 * sizeof(Hand));
