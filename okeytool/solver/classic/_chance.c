@@ -270,6 +270,12 @@ static inline int kept_of_fact(const Kernel *K, const Item *e) {
     return K->size - wilds_of(e->hi) - e->u.fact.melds;
 }
 
+/* The plain tiles the programme keeps of that state with x drawn, its faces known: one more when x
+ * is one of its unfilled faces (a wild adds no plain tile). */
+static inline int kept_with(const Kernel *K, const Item *e, int x) {
+    return kept_of_fact(K, e) + (x != WILD_SLOT && (e->u.fact.faces >> x & 1));
+}
+
 /* The unfilled faces of an entry made without them (the programme's answer, asked now, with the
  * count kept that the entry already holds). */
 static uint64_t faces_of(Kernel *K, Item *e) {
@@ -451,8 +457,8 @@ static int value(Kernel *K, uint64_t hlo, uint64_t hhi, int x) {
              * so its facts need no call of the programme of their own. */
             Item *f = fact(K, hlo, hhi);
             if (!f) return -1;
-            int kept = kept_of_fact(K, f) + (int)(faces_of(K, f) >> x & 1);
-            if (!fact_new(K, wlo, whi, kept, 0, 0)) return -1;
+            faces_of(K, f);
+            if (!fact_new(K, wlo, whi, kept_with(K, f, x), 0, 0)) return -1;
         }
         int d = deficiency(K, wlo, whi);
         if (d < 0) return -1;
@@ -475,15 +481,12 @@ static int value(Kernel *K, uint64_t hlo, uint64_t hhi, int x) {
     return best_points;
 }
 
-/* The plain tiles the programme keeps of the 14-tile state (lo, hi) with x drawn: its own count,
- * plus one when x is one of its unfilled faces (a wild adds no plain tile); -1 when the state's
- * facts do not hold its faces yet (finding them would cost the call this saves). */
+/* kept_with for the 14-tile state (lo, hi); -1 when its facts do not hold its faces yet (finding
+ * them would cost the call this saves). */
 static int kept_after(const Kernel *K, uint64_t lo, uint64_t hi, int x) {
     const Item *e = map_find(&K->facts, lo, hi);
-    if (!e) return -1;
-    if (x == WILD_SLOT) return kept_of_fact(K, e);
-    if (!e->u.fact.has_faces) return -1;
-    return kept_of_fact(K, e) + (int)(e->u.fact.faces >> x & 1);
+    if (!e || (x != WILD_SLOT && !e->u.fact.has_faces)) return -1;
+    return kept_with(K, e, x);
 }
 
 /* HandFacts.kept: the 14-tile states one discard from the 15-tile state that are at most `bound`
