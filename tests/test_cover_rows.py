@@ -168,6 +168,30 @@ def test_a_hand_one_spare_fewer_is_answered_from_the_hands_optimal_choices(
         table.keep_pending(128)
 
 
+@settings(max_examples=200, deadline=None)
+@given(hands(), st.booleans(), st.lists(st.sampled_from(range(FACE_COUNT)), max_size=6))
+def test_a_child_certified_on_the_hands_choices_is_certified_as_on_its_own(
+    hand: tuple[list[int], int], wrap: bool, short: list[int]
+) -> None:
+    """The chance kernel certifies such a child on the optimal choices it took from the hand (in the
+    order the child's own solve records them), without solving it again: the same certificate, what
+    it shows included."""
+    counts, room = hand
+    table = MeldCover(wrap).table
+    assert table is not None
+    one, two = hand_masks(counts)
+    spares = table.programme(one, two, room)[2]
+    for face in range(FACE_COUNT):
+        if not counts[face] or not spares >> face & 1:
+            continue
+        smaller = list(counts)
+        smaller[face] -= 1
+        supply = _supply(smaller, short)
+        got = table.child_certify(one, two, room, face, supply, 60)
+        assert got is not None  # a spare, and 128 choices kept: told
+        assert got == table.certify(*hand_masks(smaller), room, supply, 60)
+
+
 def test_a_child_of_a_hand_near_a_win_is_answered_from_its_choices() -> None:
     """R1-R4 B7 Y7 K7 B10 B11 B12 Y2 Y3 K5 K9 K13 (15 tiles, 14 slots): each face of the hand is
     answered less one copy, from the hand's own choices where it is a spare."""

@@ -171,6 +171,13 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
 
 /* ---------- the kernel: hand facts ---------- */
 
+/* kept_of's scratch: the 15 solved, and a child answered from its choices (recorded for its
+ * certificate). */
+typedef struct Family {
+    Hand hand, child;
+    Choice choices[MAX_CHOICES];
+} Family;
+
 typedef struct {
     PyObject_HEAD
     PyObject *table; /* the _cover.Table whose programme and solved states are used */
@@ -184,7 +191,7 @@ typedef struct {
     int points[4]; /* normal, okey, pairs, pairs+okey */
     Map facts, kept, values;
     uint64_t *kept_store; /* (lo, hi) pairs */
-    Hand *family;         /* kept_of's two hands: the 15 solved, and one of its children (hand_child) */
+    struct Family *family; /* kept_of's 15 solved and one of its children at a time (hand_child) */
     size_t kept_len, kept_cap;
     PyObject *info_cb, *deficiency_cb; /* borrowed, set for the length of one call */
 } Kernel;
@@ -515,7 +522,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
     uint64_t one, two, faces, spares;
     masks_of(lo, hi, &one, &two);
     int kept = -1, solved = 0; /* the 15's programme, asked when a child is new */
-    Hand *H = K->family, *C = K->family + 1;
+    Hand *H = &K->family->hand, *C = &K->family->child;
     size_t start = K->kept_len;
     uint32_t n = 0;
     for (int d = 0; d < SLOTS; d++) {
@@ -531,10 +538,24 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             /* The child's own faces where they come cheap: less a wild it holds the same plain tiles
              * (the same answer); less a spare, its optimal choices are the 15's that leave it out. */
             uint64_t child_faces = 0, child_spares;
-            int has_faces = d == WILD_SLOT;
+            int has_faces = d == WILD_SLOT, from_choices = 0;
             if (has_faces) child_faces = faces;
-            else if (spare && solved) has_faces = hand_child(H, C, d, &child_faces, &child_spares) >= 0;
-            if (!fact_new(K, clo, chi, child_kept, child_faces, has_faces)) return -1;
+            else if (spare && solved)
+                has_faces = from_choices = hand_child(H, C, d, K->family->choices, &child_faces, &child_spares) >= 0;
+            Item *f = fact_new(K, clo, chi, child_kept, child_faces, has_faces);
+            if (!f) return -1;
+            /* A child the programme alone does not decide is certified next (within, below): from its
+             * optimal choices where they are at hand, without solving it again. */
+            if (from_choices && !f->u.fact.quick && K->certify) {
+                int realisable;
+                uint64_t vouched;
+                if (rows_certify_walks(C, child_faces, K->supply, K->walks, &realisable, &vouched) < 0) {
+                    PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
+                    return -1;
+                }
+                f->u.fact.certified = (int8_t)(1 + realisable);
+                f->u.fact.useful = vouched; /* until informed, as certificate() keeps it */
+            }
         }
         int ok = within(K, clo, chi, bound);
         if (ok < 0) return -1;
@@ -633,7 +654,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
         return -1;
     self->kept_len = 0;
     if (!self->family) {
-        self->family = PyMem_Malloc(2 * sizeof(Hand));
+        self->family = PyMem_Malloc(sizeof(Family));
         if (!self->family) {
             PyErr_NoMemory();
             return -1;

@@ -71,6 +71,27 @@ static PyObject *Table_best_spares(Table *self, PyObject *args) { return spares_
  * even where the colour rows apply (the reference the rows are held to). */
 static PyObject *Table_programme(Table *self, PyObject *args) { return spares_of(self, args, 1); }
 
+/* A supply (one count per face) into supply[]: 0, or -1 with an exception set. */
+static int read_supply(PyObject *obj, int *supply) {
+    PyObject *seq = PySequence_Fast(obj, "supply must be a sequence");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != FACES) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "supply must have one entry per face (52)");
+        return -1;
+    }
+    for (int f = 0; f < FACES; f++) {
+        long n = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, f));
+        if (n == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        supply[f] = (int)n;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
 /* The arguments (one, two, room, n) of a question the rows answer: 0, or -1 with an exception set. */
 static int rows_hand_args(Table *self, PyObject *args, unsigned long long *one, unsigned long long *two, int *room,
                           int *n) {
@@ -117,11 +138,51 @@ static PyObject *Table_child(Table *self, PyObject *args) {
     hand_start(&hands[0], &self->prog.rows, one, two, room, NULL);
     hand_solve(&hands[0], -1);
     uint64_t faces, spares;
-    int kept = hand_child(&hands[0], &hands[1], face, &faces, &spares);
+    int kept = hand_child(&hands[0], &hands[1], face, NULL, &faces, &spares);
     PyMem_Free(hands);
     if (kept == CHILD_FEWER) Py_RETURN_NONE;
     if (kept == CHILD_UNKNOWN) faces = spares = 0;
     return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
+}
+
+/* Table.child_certify(one, two, room, face, supply, walks) -> (kept, faces, realisable, shown) or
+ * None: certify for the hand less one copy of `face`, walked on its optimal choices as hand_child
+ * finds them from the hand's (None where it cannot), for the tests that hold it to certify of the
+ * smaller hand. */
+static PyObject *Table_child_certify(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room, face, walks;
+    PyObject *supply_obj;
+    if (!self->prog.memo) {
+        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "KKiiOi", &one, &two, &room, &face, &supply_obj, &walks)) return NULL;
+    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room) || face < 0 || face >= FACES) {
+        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer, or not a face (0-51)");
+        return NULL;
+    }
+    int supply[FACES];
+    if (read_supply(supply_obj, supply) < 0) return NULL;
+    struct {
+        Hand hand, child;
+        Choice choices[MAX_CHOICES];
+    } *family = PyMem_Malloc(sizeof *family);
+    if (!family) return PyErr_NoMemory();
+    hand_start(&family->hand, &self->prog.rows, one, two, room, NULL);
+    hand_solve(&family->hand, -1);
+    uint64_t faces, spares, shown;
+    int realisable;
+    int kept = hand_child(&family->hand, &family->child, face, family->choices, &faces, &spares);
+    int failed = kept >= 0 && rows_certify_walks(&family->child, faces, supply, walks, &realisable, &shown) < 0;
+    PyMem_Free(family);
+    if (failed) {
+        PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
+        return NULL;
+    }
+    if (kept < 0) Py_RETURN_NONE;
+    return Py_BuildValue("(iKOK)", kept, (unsigned long long)faces, realisable ? Py_True : Py_False,
+                         (unsigned long long)shown);
 }
 
 /* Table.layout(one, two, room, want, target) -> (pieces, rest): the optimal layout the rows' walk
@@ -181,19 +242,7 @@ static PyObject *Table_certify(Table *self, PyObject *args) {
         return NULL;
     }
     int supply[FACES];
-    PyObject *seq = PySequence_Fast(supply_obj, "supply must be a sequence");
-    if (!seq) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != FACES) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "supply must have one entry per face (52)");
-        return NULL;
-    }
-    for (int f = 0; f < FACES; f++) {
-        long n = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, f));
-        if (n == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
-        supply[f] = (int)n;
-    }
-    Py_DECREF(seq);
+    if (read_supply(supply_obj, supply) < 0) return NULL;
     uint64_t faces, shown;
     int realisable;
     int kept = certify_answer(&self->prog, one, two, room, known, supply, walks, &faces, &realisable, &shown);
@@ -257,6 +306,8 @@ static PyMethodDef Table_methods[] = {
      "best_known(one, two, room, known) -> (kept, faces, spares), the most kept given beforehand"},
     {"child", (PyCFunction)Table_child, METH_VARARGS,
      "child(one, two, room, face) -> (kept, faces, spares) or None, from the hand's optimal choices"},
+    {"child_certify", (PyCFunction)Table_child_certify, METH_VARARGS,
+     "child_certify(one, two, room, face, supply, walks) -> (kept, faces, realisable, shown) or None"},
     {"layout", (PyCFunction)Table_layout, METH_VARARGS,
      "layout(one, two, room, want, target) -> (pieces, rest): the rows' walk (rooms up to 15)"},
     {"by_rows", (PyCFunction)Table_by_rows, METH_NOARGS, "Whether answers come by colour rows (rooms up to 15)."},

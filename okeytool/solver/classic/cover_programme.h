@@ -447,6 +447,18 @@ static int walk_rows(void *from, uint64_t want, uint64_t target, uint64_t *piece
     return rows_layout(from, want, target, piece_masks, piece_unfilled, rest);
 }
 
+/* The walks of a certificate on a hand solved with its optimal choices recorded (by hand_solve, or
+ * by hand_child from a larger hand's): `faces` its faces, as `answer` gives them. 0 with whether a
+ * layout within the supply reaches its count and what such layouts show, or CERTIFY_FAILED. */
+static inline int rows_certify_walks(Hand *H, uint64_t faces, const int *supply, int walks, int *realisable,
+                                     uint64_t *shown_out) {
+    *realisable = 0;
+    *shown_out = 0;
+    Leaves leaves;
+    hand_leaves(H, &leaves);
+    return certify_walks(walk_rows, H, faces, supply, walks, realisable, shown_out) < 0 ? CERTIFY_FAILED : 0;
+}
+
 /* certify by the rows (where rows_fit): the best count and its faces (every face with ANY_FACE, as
  * `answer` gives them), whether a layout within the supply reaches it, and the faces such layouts
  * show, by the same walks as certify with rows_layout for walk. Each walk is an optimal layout, so
@@ -462,11 +474,7 @@ static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int roo
     uint64_t faces = (H.faces & ANY_FACE) ? EVERY_FACE : H.faces;
     *realisable = 0;
     *shown_out = 0;
-    if (kept >= 0) {
-        Leaves leaves;
-        hand_leaves(&H, &leaves);
-        if (certify_walks(walk_rows, &H, faces, supply, walks, realisable, shown_out) < 0) return CERTIFY_FAILED;
-    }
+    if (kept >= 0 && rows_certify_walks(&H, faces, supply, walks, realisable, shown_out) < 0) return CERTIFY_FAILED;
     *faces_out = faces;
     return kept;
 }

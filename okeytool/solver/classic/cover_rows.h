@@ -851,13 +851,14 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
  * one of H's spares (so the hand without it keeps as many): every optimal choice of the smaller
  * hand is an optimal choice of H with d taken out of its colour row (a choice whose sets hold the
  * only copy of d is not one of its choices), so only those are joined again. H was solved by
- * hand_solve in two passes; C is any Hand, which this fills. Returns the count kept with the faces
+ * hand_solve in two passes; C is any Hand, which this fills (with the smaller hand's optimal choices
+ * in `choices`, as hand_solve records them, where it is not NULL). Returns the count kept with the faces
  * (every face with ANY_FACE, as `answer` gives them) and spares; CHILD_UNKNOWN where H's choices do
  * not tell (its first pass overflowed), CHILD_FEWER where no choice keeps as many (d was not a
  * spare): the caller then asks the cover as usual. */
 #define CHILD_UNKNOWN (-1)
 #define CHILD_FEWER (-2)
-static int hand_child(const Hand *H, Hand *C, int d, uint64_t *faces_out, uint64_t *spares_out) {
+static int hand_child(const Hand *H, Hand *C, int d, Choice *choices, uint64_t *faces_out, uint64_t *spares_out) {
     if (H->overflow || H->best < 0 || d < 0 || d >= COLOURS * NUMBERS) return CHILD_UNKNOWN;
     int colour = d / NUMBERS;
     uint32_t bit = 1u << (d % NUMBERS);
@@ -866,7 +867,7 @@ static int hand_child(const Hand *H, Hand *C, int d, uint64_t *faces_out, uint64
     memset(C->seen_key, 0, sizeof C->seen_key);
     C->best = H->best;
     C->faces = C->spares = 0;
-    C->choices = NULL;
+    C->choices = choices;
     C->chosen = 0;
     C->first = 0;
     C->met = 0;
