@@ -47,10 +47,11 @@ typedef struct {
     Rows rows; /* the same answers by colour rows, where the pieces allow (cover_rows.h) */
 } Programme;
 
-/* Changes whenever the layout of Programme, Entry, Row or Table or the table's size changes: _cover
- * exports it as LAYOUT and _chance refuses to load beside a _cover built from another version of
- * this header (it indexes the table _cover allocated). */
-#define PROGRAMME_LAYOUT (7 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)(sizeof(Programme) % 1000))
+/* Changes whenever the layout of Programme, Entry, Row or Table or the table's size changes (the
+ * version by hand, the sizes by themselves): _cover exports it as LAYOUT and _chance refuses to load
+ * beside a _cover built from another version of this header (it indexes the table _cover allocated). */
+#define PROGRAMME_LAYOUT                                                                                   \
+    (7 * 10000000 + MEMO_BITS * 100000 + (int)sizeof(Entry) * 1000 + (int)((sizeof(Programme) + sizeof(Row)) % 1000))
 
 /* The Python object of _cover.c (okeytool.solver.classic._cover.Table): a programme. _chance.c
  * solves on the table of a Table it is given, so that both share one set of solved states. */
