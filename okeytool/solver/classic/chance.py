@@ -507,12 +507,11 @@ class ChanceSolver:
         self.work = 0
         self._expanded = 0
         self._known_at_start = 0
-        supply = list(facts.supply) + [MAX_WILDS]
-        out = [0] * SLOTS
+        left = [*facts.supply, MAX_WILDS]  # copies not out of play, per slot
         slots = facts.slots
         for tile in seen:
-            out[slots[tile.index]] += 1
-        self.left = tuple(s - o for s, o in zip(supply, out))  # copies not out of play, per slot
+            left[slots[tile.index]] -= 1
+        self.left = tuple(left)
         self.pool = pool_size(len(seen) + 1)
         self.scale = (1.0 - risk) / self.pool
         self.memo: dict[tuple[State, int], tuple[float, float]] = {}
