@@ -171,13 +171,6 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
 
 /* ---------- the kernel: hand facts ---------- */
 
-/* kept_of's scratch: the 15 solved, and a child answered from its choices (recorded for its
- * certificate). */
-typedef struct Family {
-    Hand hand, child;
-    Choice choices[MAX_CHOICES];
-} Family;
-
 typedef struct {
     PyObject_HEAD
     PyObject *table; /* the _cover.Table whose programme and solved states are used */
@@ -191,7 +184,7 @@ typedef struct {
     int points[4]; /* normal, okey, pairs, pairs+okey */
     Map facts, kept, values;
     uint64_t *kept_store; /* (lo, hi) pairs */
-    struct Family *family; /* kept_of's 15 solved and one of its children at a time (hand_child) */
+    Family *family; /* kept_of's 15 solved and one of its children at a time (hand_child) */
     size_t kept_len, kept_cap;
     PyObject *info_cb, *deficiency_cb; /* borrowed, set for the length of one call */
 } Kernel;
@@ -316,6 +309,19 @@ static long call_int(PyObject *cb, uint64_t lo, uint64_t hi) {
     return n;
 }
 
+/* A certificate walked (certify's CERTIFY_FAILED, or 0 with what it found) kept in the state's entry:
+ * whether it is realisable, and the faces vouched for in `useful` until info() fills that in. 0, or
+ * -1 with an exception set. */
+static int keep_certificate(Item *e, int walked, int realisable, uint64_t vouched) {
+    if (walked == CERTIFY_FAILED) {
+        PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
+        return -1;
+    }
+    e->u.fact.certified = (int8_t)(1 + realisable);
+    e->u.fact.useful = vouched;
+    return 0;
+}
+
 /* For a state the programme alone does not decide, Analyser's certificate: 1 with the faces that a
  * layout within the supply vouches for in *shown (when `shown` is not NULL), 0 when no layout is
  * within the supply (the exact search decides), -1 with an exception set. The certificate is walked
@@ -332,12 +338,7 @@ static int certificate(Kernel *K, Item *e, uint64_t *shown) {
     masks_of(e->lo, e->hi, &one, &two);
     int kept = certify_answer(K->prog, one, two, K->size, kept_of_fact(K, e), K->supply, K->walks, &faces, &realisable,
                               &vouched);
-    if (kept == CERTIFY_FAILED) {
-        PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
-        return -1;
-    }
-    e->u.fact.certified = (int8_t)(1 + realisable);
-    e->u.fact.useful = vouched; /* until informed */
+    if (keep_certificate(e, kept, realisable, vouched) < 0) return -1;
     if (shown) *shown = vouched;
     return realisable;
 }
@@ -549,12 +550,8 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (from_choices && !f->u.fact.quick && K->certify) {
                 int realisable;
                 uint64_t vouched;
-                if (rows_certify_walks(C, child_faces, K->supply, K->walks, &realisable, &vouched) < 0) {
-                    PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
-                    return -1;
-                }
-                f->u.fact.certified = (int8_t)(1 + realisable);
-                f->u.fact.useful = vouched; /* until informed, as certificate() keeps it */
+                int walked = rows_certify_walks(C, child_faces, K->supply, K->walks, &realisable, &vouched);
+                if (keep_certificate(f, walked, realisable, vouched) < 0) return -1;
             }
         }
         int ok = within(K, clo, chi, bound);
@@ -864,14 +861,16 @@ static int begin(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t *key_h
 
 typedef int (*SolveFn)(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
 
-/* The best V and E over the 14-tile states one discard from the 15-tile state (glo, ghi) leaves at
+/* The best V and E over the 14-tile states one discard from the 15-tile state (lo, hi) + x leaves at
  * most `bound` away, each solved by `fn` with `rest` draws; *best_v and *best_e are raised to them
  * (they keep what they held when no child is better). -1 on an exception. */
-static int best_kept(Solver *S, uint64_t glo, uint64_t ghi, int known, int bound, int rest, SolveFn fn,
-                     double *best_v, double *best_e) {
+static int best_kept(Solver *S, uint64_t lo, uint64_t hi, int x, int bound, int rest, SolveFn fn, double *best_v,
+                     double *best_e) {
     Kernel *K = S->kernel;
+    uint64_t glo = lo, ghi = hi;
+    add_to(&glo, &ghi, x, 1);
     uint32_t offset, count;
-    if (kept_of(K, glo, ghi, bound, known, &offset, &count) < 0) return -1;
+    if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, x), &offset, &count) < 0) return -1;
     for (uint32_t i = 0; i < count; i++) {
         /* kept_store may move while solving a child: read the child first */
         uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
@@ -916,16 +915,13 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
          * any other: beyond the draws left, no child is kept (the answer is the same, without
          * asking the cover of the 15). */
         if (!win && ((useful >> x & 1) ? k - 1 : k) > rest) continue;
-        uint64_t glo = lo, ghi = hi;
-        add_to(&glo, &ghi, x, 1);
         double best_v = 0.0, best_e = 0.0;
         if (win) {
             int points = value(K, lo, hi, x);
             if (points < 0) return -1;
             best_e = (double)points;
         }
-        if (rest && best_kept(S, glo, ghi, kept_after(K, lo, hi, x), rest, rest, solve_exact, &best_v, &best_e) < 0)
-            return -1;
+        if (rest && best_kept(S, lo, hi, x, rest, rest, solve_exact, &best_v, &best_e) < 0) return -1;
         total_v += win ? (double)n : n * best_v;
         total_e += n * best_e;
     }
@@ -965,8 +961,6 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         int n = S->left[x] - held;
         if (n <= 0) continue;
         uint64_t bit = 1ULL << x;
-        uint64_t glo = lo, ghi = hi;
-        add_to(&glo, &ghi, x, 1);
         if (wins & bit) {
             int points = value(K, lo, hi, x);
             if (points < 0) return -1;
@@ -985,7 +979,7 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
         int bound = grown + after < S->allowance ? rest : after;
         double best_v = 0.0, best_e = 0.0;
-        if (best_kept(S, glo, ghi, kept_after(K, lo, hi, x), bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
+        if (best_kept(S, lo, hi, x, bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
         total_v += n * best_v;
         total_e += n * best_e;
     }
@@ -1049,12 +1043,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
         } else {
             if (!rest) continue;
             double best_v = 0.0, best_e = 0.0;
-            if (k - 1 <= rest) {
-                uint64_t glo = lo, ghi = hi;
-                add_to(&glo, &ghi, x, 1);
-                if (best_kept(S, glo, ghi, kept_after(K, lo, hi, x), k - 1, rest, solve, &best_v, &best_e) < 0)
-                    return -1;
-            }
+            if (k - 1 <= rest && best_kept(S, lo, hi, x, k - 1, rest, solve, &best_v, &best_e) < 0) return -1;
             total_v += n * best_v;
             total_e += n * best_e;
         }

@@ -92,18 +92,38 @@ static int read_supply(PyObject *obj, int *supply) {
     return 0;
 }
 
-/* The arguments (one, two, room, n) of a question the rows answer: 0, or -1 with an exception set. */
-static int rows_hand_args(Table *self, PyObject *args, unsigned long long *one, unsigned long long *two, int *room,
-                          int *n) {
+/* Whether (one, two, room) is a question the rows answer: 0, or -1 with an exception set. */
+static int rows_hand_check(Table *self, unsigned long long one, unsigned long long two, int room) {
     if (!self->prog.memo) {
         PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "KKii", one, two, room, n)) return -1;
-    if ((*one | *two) >> FACES || (*two & ~*one) || !rows_fit(&self->prog.rows, *room)) {
+    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room)) {
         PyErr_SetString(PyExc_ValueError, "not a hand the rows answer: faces are bits 0-51, two within one, room 0-15");
         return -1;
     }
+    return 0;
+}
+
+/* The arguments (one, two, room, n) of a question the rows answer: 0, or -1 with an exception set. */
+static int rows_hand_args(Table *self, PyObject *args, unsigned long long *one, unsigned long long *two, int *room,
+                          int *n) {
+    if (!PyArg_ParseTuple(args, "KKii", one, two, room, n)) return -1;
+    return rows_hand_check(self, *one, *two, *room);
+}
+
+/* The hand (one, two, room) solved into F->hand and its child less one copy of `face` answered from
+ * its choices into F->child (hand_child's answer, its optimal choices in F->choices); -1 with an
+ * exception set for a face out of range. */
+static int family_child(Table *self, uint64_t one, uint64_t two, int room, int face, Family *F, uint64_t *faces,
+                        uint64_t *spares, int *kept) {
+    if (face < 0 || face >= FACES) {
+        PyErr_SetString(PyExc_ValueError, "not a face: 0-51");
+        return -1;
+    }
+    hand_start(&F->hand, &self->prog.rows, one, two, room, NULL);
+    hand_solve(&F->hand, -1);
+    *kept = hand_child(&F->hand, &F->child, face, F->choices, faces, spares);
     return 0;
 }
 
@@ -127,19 +147,14 @@ static PyObject *Table_best_known(Table *self, PyObject *args) {
  * and kept -1 where the hand's choices do not tell (its first pass kept more than it holds). */
 static PyObject *Table_child(Table *self, PyObject *args) {
     unsigned long long one, two;
-    int room, face;
+    int room, face, kept;
     if (rows_hand_args(self, args, &one, &two, &room, &face) < 0) return NULL;
-    if (face < 0 || face >= FACES) {
-        PyErr_SetString(PyExc_ValueError, "not a face: 0-51");
-        return NULL;
-    }
-    Hand *hands = PyMem_Malloc(2 * sizeof(Hand));
-    if (!hands) return PyErr_NoMemory();
-    hand_start(&hands[0], &self->prog.rows, one, two, room, NULL);
-    hand_solve(&hands[0], -1);
-    uint64_t faces, spares;
-    int kept = hand_child(&hands[0], &hands[1], face, NULL, &faces, &spares);
-    PyMem_Free(hands);
+    Family *F = PyMem_Malloc(sizeof *F);
+    if (!F) return PyErr_NoMemory();
+    uint64_t faces = 0, spares = 0;
+    int status = family_child(self, one, two, room, face, F, &faces, &spares, &kept);
+    PyMem_Free(F);
+    if (status < 0) return NULL;
     if (kept == CHILD_FEWER) Py_RETURN_NONE;
     if (kept == CHILD_UNKNOWN) faces = spares = 0;
     return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
@@ -151,32 +166,20 @@ static PyObject *Table_child(Table *self, PyObject *args) {
  * smaller hand. */
 static PyObject *Table_child_certify(Table *self, PyObject *args) {
     unsigned long long one, two;
-    int room, face, walks;
+    int room, face, walks, kept;
     PyObject *supply_obj;
-    if (!self->prog.memo) {
-        PyErr_SetString(PyExc_RuntimeError, "the table was not initialised");
-        return NULL;
-    }
     if (!PyArg_ParseTuple(args, "KKiiOi", &one, &two, &room, &face, &supply_obj, &walks)) return NULL;
-    if ((one | two) >> FACES || (two & ~one) || !rows_fit(&self->prog.rows, room) || face < 0 || face >= FACES) {
-        PyErr_SetString(PyExc_ValueError, "not a hand the rows answer, or not a face (0-51)");
-        return NULL;
-    }
     int supply[FACES];
-    if (read_supply(supply_obj, supply) < 0) return NULL;
-    struct {
-        Hand hand, child;
-        Choice choices[MAX_CHOICES];
-    } *family = PyMem_Malloc(sizeof *family);
-    if (!family) return PyErr_NoMemory();
-    hand_start(&family->hand, &self->prog.rows, one, two, room, NULL);
-    hand_solve(&family->hand, -1);
-    uint64_t faces, spares, shown;
-    int realisable;
-    int kept = hand_child(&family->hand, &family->child, face, family->choices, &faces, &spares);
-    int failed = kept >= 0 && rows_certify_walks(&family->child, faces, supply, walks, &realisable, &shown) < 0;
-    PyMem_Free(family);
-    if (failed) {
+    if (rows_hand_check(self, one, two, room) < 0 || read_supply(supply_obj, supply) < 0) return NULL;
+    Family *F = PyMem_Malloc(sizeof *F);
+    if (!F) return PyErr_NoMemory();
+    uint64_t faces = 0, spares, shown = 0;
+    int realisable = 0, walked = 0;
+    int status = family_child(self, one, two, room, face, F, &faces, &spares, &kept);
+    if (status == 0 && kept >= 0) walked = rows_certify_walks(&F->child, faces, supply, walks, &realisable, &shown);
+    PyMem_Free(F);
+    if (status < 0) return NULL;
+    if (walked == CERTIFY_FAILED) {
         PyErr_SetString(PyExc_RuntimeError, "the cover walk found no optimal choice");
         return NULL;
     }

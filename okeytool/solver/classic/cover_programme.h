@@ -372,21 +372,9 @@ static inline int rows_load(Programme *t) {
     return 0;
 }
 
-/* best_spares, by colour rows where they apply (the same answer, found faster), else by the programme;
- * faces that hold ANY_FACE are given as every face with it. `known`: the most kept where the caller
- * knows it (-1: not known), which lets the rows cut off more (hand_solve). (Room for a whole new piece makes every
- * face useful; which single faces the search also met depends on its order, so neither way of
- * searching reports them.) */
-static inline int answer_known(Programme *t, uint64_t one, uint64_t two, int room, int known, uint64_t *faces_out,
-                               uint64_t *spares_out) {
-    int kept = rows_fit(&t->rows, room) ? rows_best_spares(&t->rows, one, two, room, known, faces_out, spares_out)
-                                        : best_spares(t, one, two, room, faces_out, spares_out);
-    if (*faces_out & ANY_FACE) *faces_out = EVERY_FACE;
-    return kept;
-}
-
-/* answer_known, with H left as solved (where *solved is 1) so that hand_child can answer the hands
- * one spare fewer from its optimal choices; *solved is 0 where the answer came another way. */
+/* answer_known, with H (the caller's, as it is large) left as solved where *solved is 1, so that
+ * hand_child can answer the hands one spare fewer from its optimal choices; *solved is 0 where the
+ * answer came another way (kept from before, or by the programme). */
 static inline int answer_family(Programme *t, uint64_t one, uint64_t two, int room, int known, Hand *H,
                                 uint64_t *faces_out, uint64_t *spares_out, int *solved) {
     int kept;
@@ -398,6 +386,18 @@ static inline int answer_family(Programme *t, uint64_t one, uint64_t two, int ro
     }
     if (*faces_out & ANY_FACE) *faces_out = EVERY_FACE;
     return kept;
+}
+
+/* best_spares, by colour rows where they apply (the same answer, found faster), else by the programme;
+ * faces that hold ANY_FACE are given as every face with it. `known`: the most kept where the caller
+ * knows it (-1: not known), which lets the rows cut off more (hand_solve). (Room for a whole new piece
+ * makes every face useful; which single faces the search also met depends on its order, so neither way of
+ * searching reports them.) */
+static inline int answer_known(Programme *t, uint64_t one, uint64_t two, int room, int known, uint64_t *faces_out,
+                               uint64_t *spares_out) {
+    Hand H;
+    int solved;
+    return answer_family(t, one, two, room, known, &H, faces_out, spares_out, &solved);
 }
 
 /* answer, the most kept not known beforehand. */

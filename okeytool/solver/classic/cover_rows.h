@@ -822,9 +822,24 @@ static int choice_split(Hand *H, int j, uint64_t want, uint64_t target, int *fil
 }
 
 /* A hand split into its colour rows, with the numbers where sets can be. */
-static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, Choice *choices) {
+/* A hand's answer emptied: no rows met, nothing kept yet, its optimal choices to go to `choices`
+ * (NULL: not recorded). The rows themselves are set apart (hand_start, hand_child). */
+static void hand_reset(Hand *H, Rows *R, int room, Choice *choices) {
     H->R = R;
     H->room = room;
+    memset(H->seen_key, 0, sizeof H->seen_key);
+    H->best = -1;
+    H->faces = H->spares = 0;
+    H->depth = 0;
+    H->choices = choices;
+    H->chosen = 0;
+    H->first = 0;
+    H->met = 0;
+    H->leaves = NULL;
+}
+
+static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, Choice *choices) {
+    hand_reset(H, R, room, choices);
     for (int c = 0; c < COLOURS; c++) {
         H->one[c] = (uint32_t)(one >> (c * NUMBERS)) & ROW_MASK;
         H->two[c] = (uint32_t)(two >> (c * NUMBERS)) & ROW_MASK;
@@ -836,15 +851,6 @@ static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, C
         H->held[n] = (uint8_t)colours;
         if (COLOUR_COUNT[colours] >= 2) H->number[H->numbers++] = n;
     }
-    memset(H->seen_key, 0, sizeof H->seen_key);
-    H->best = -1;
-    H->faces = H->spares = 0;
-    H->depth = 0;
-    H->choices = choices;
-    H->chosen = 0;
-    H->first = 0;
-    H->met = 0;
-    H->leaves = NULL;
 }
 
 /* The answer for a hand that is H less one copy of face `d`, from H's optimal choices, where `d` is
@@ -862,16 +868,8 @@ static int hand_child(const Hand *H, Hand *C, int d, Choice *choices, uint64_t *
     if (H->overflow || H->best < 0 || d < 0 || d >= COLOURS * NUMBERS) return CHILD_UNKNOWN;
     int colour = d / NUMBERS;
     uint32_t bit = 1u << (d % NUMBERS);
-    C->R = H->R;
-    C->room = H->room;
-    memset(C->seen_key, 0, sizeof C->seen_key);
+    hand_reset(C, H->R, H->room, choices);
     C->best = H->best;
-    C->faces = C->spares = 0;
-    C->choices = choices;
-    C->chosen = 0;
-    C->first = 0;
-    C->met = 0;
-    C->leaves = NULL;
     for (int j = 0; j < H->pending; j++) {
         const Choice *k = &H->pend[j];
         if (k->kept != H->best || !(k->one[colour] & bit)) continue;
@@ -888,6 +886,13 @@ static int hand_child(const Hand *H, Hand *C, int d, Choice *choices, uint64_t *
     *spares_out = C->spares;
     return C->best;
 }
+
+/* A hand solved, and one of its children at a time answered from its choices (with the child's
+ * optimal choices, for its certificate): hand_child's scratch, on the heap (it is large). */
+typedef struct Family {
+    Hand hand, child;
+    Choice choices[MAX_CHOICES];
+} Family;
 
 /* best_spares by rows, the last answer of each hand slot kept, with H left as solved for hand_child:
  * *solved is 0 when the answer was one of those kept (H was not solved: hand_child cannot be asked),
@@ -911,15 +916,6 @@ static int rows_best_spares_kept(Rows *R, uint64_t one, uint64_t two, int room, 
     a->spares = *spares_out = H->spares;
     *solved = 1;
     return a->kept = H->best < 0 ? -1000 : H->best;
-}
-
-/* best_spares by rows: the same (kept, faces, spares), with the most kept `known` where the caller
- * knows it (-1: not known; see hand_solve). Only when rows_fit(R, room). */
-static int rows_best_spares(Rows *R, uint64_t one, uint64_t two, int room, int known, uint64_t *faces_out,
-                            uint64_t *spares_out) {
-    Hand H;
-    int solved;
-    return rows_best_spares_kept(R, one, two, room, known, &H, faces_out, spares_out, &solved);
 }
 
 /* Rooms 1 and 2 hold no piece: the programme answers them (its spares there are every face held). */
