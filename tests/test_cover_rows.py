@@ -11,6 +11,7 @@ some optimal choice exactly when the hand without it keeps as many.
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,7 +133,7 @@ def test_the_most_kept_given_beforehand_gives_the_same_answer(
     assert table.certify(one, two, room, supply, 60, known) == table.certify(one, two, room, supply, 60)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hands(), st.booleans(), st.sampled_from((128, 128, 1)))
 def test_a_hand_one_spare_fewer_is_answered_from_the_hands_optimal_choices(
     hand: tuple[list[int], int], wrap: bool, keep: int
