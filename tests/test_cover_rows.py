@@ -169,6 +169,44 @@ def test_a_hand_one_spare_fewer_is_answered_from_the_hands_optimal_choices(
         table.keep_pending(128)
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(hands(), st.booleans(), st.sampled_from((128, 128, 128, 1)))
+def test_a_hand_one_face_more_is_answered_from_the_hands_optimal_choices(
+    hand: tuple[list[int], int], wrap: bool, keep: int
+) -> None:
+    """The chance kernel answers a 15-tile hand, the 14 it came from with one of its unfilled faces
+    drawn, from the 14's own optimal choices: the same answer as the bigger hand's own, and the same
+    optimal choices in the same order (those its children are answered and certified from); for a
+    face that is not unfilled, or held twice, no answer, and none when a first pass kept more choices
+    than it holds."""
+    counts, room = hand
+    table = MeldCover(wrap).table
+    assert table is not None
+    one, two = hand_masks(counts)
+    kept, faces, _ = table.programme(one, two, room)
+    table.keep_pending(keep)
+    try:
+        overflowed = table.solved(one, two, room) is None
+        grown = [table.grow(one, two, room, face) for face in range(FACE_COUNT)]
+    finally:
+        table.keep_pending(128)
+    for face, got in enumerate(grown):
+        if counts[face] == 2 or not _normal(faces) >> face & 1 or overflowed:
+            assert got is None
+            continue
+        bigger = list(counts)
+        bigger[face] += 1
+        b_one, b_two = hand_masks(bigger)
+        b_kept, b_faces, b_spares = table.best_spares(b_one, b_two, room)  # held to the programme above
+        assert b_kept == kept + 1
+        solved = table.solved(b_one, b_two, room)
+        if got is None:  # more optimal choices than the first pass keeps: none told
+            assert solved is None or len(solved[3]) > keep
+            continue
+        assert got[:3] == (b_kept, _normal(b_faces), b_spares)
+        assert solved is not None and got == solved
+
+
 @settings(max_examples=200, deadline=None)
 @given(hands(), st.booleans(), st.lists(st.sampled_from(range(FACE_COUNT)), max_size=6))
 def test_a_child_certified_on_the_hands_choices_is_certified_as_on_its_own(

@@ -171,6 +171,15 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
 
 /* ---------- the kernel: hand facts ---------- */
 
+/* A 14-tile state's plain tiles solved with their optimal choices, kept while the 15-tile states one
+ * draw from it are covered (hand_grow answers those from its choices): one per depth of the
+ * recursion (the draws left), as the states being solved at a time are one per depth. */
+#define GROW_DEPTHS 32
+typedef struct Grown {
+    uint64_t one, two; /* the plain tiles solved in `hand` (two plus one: 0 marks none yet) */
+    Hand hand;
+} Grown;
+
 typedef struct {
     PyObject_HEAD
     PyObject *table; /* the _cover.Table whose programme and solved states are used */
@@ -185,6 +194,7 @@ typedef struct {
     Map facts, kept, values;
     uint64_t *kept_store; /* (lo, hi) pairs */
     Family *family; /* kept_of's 15 solved and one of its children at a time (hand_child) */
+    struct Grown *grown[GROW_DEPTHS]; /* per depth, the state whose draws are being covered (hand_grow) */
     size_t kept_len, kept_cap;
     PyObject *info_cb, *deficiency_cb; /* borrowed, set for the length of one call */
 } Kernel;
@@ -504,8 +514,59 @@ static int kept_after(const Kernel *K, uint64_t lo, uint64_t hi, int x) {
  * tiles as the 15 when it lost a wild or a tile some optimal choice leaves out (a spare), one fewer
  * otherwise (its layouts are those of the 15 less the tile). So the children need no call of their own
  * until they are solved. `known`: the plain tiles the 15 keeps where the caller knows it (kept_after),
- * else -1. */
-static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, uint32_t *offset, uint32_t *count) {
+ * else -1. The 15 is the 14-tile state (from_lo, from_hi) with x drawn, solved at recursion depth
+ * `depth` (cover_of; depth -1: none). */
+/* The 14-tile state (lo, hi)'s plain tiles solved with their optimal choices, kept for recursion
+ * depth `depth` (solved again only when that depth moves on to other tiles); NULL where not kept (a
+ * depth beyond GROW_DEPTHS, a room the rows do not answer, or no memory to spare for it). */
+static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
+    if (depth < 0 || depth >= GROW_DEPTHS || !rows_fit(&K->prog->rows, K->size)) return NULL;
+    Grown *G = K->grown[depth];
+    if (!G) {
+        G = K->grown[depth] = PyMem_Malloc(sizeof *G);
+        if (!G) return NULL;
+        G->two = 0;
+    }
+    uint64_t one, two;
+    masks_of(lo, hi, &one, &two);
+    if (G->one != one || G->two != two + 1) {
+        const Item *f = map_find(&K->facts, lo, hi);
+        hand_start(&G->hand, &K->prog->rows, one, two, K->size, NULL);
+        hand_solve(&G->hand, f ? kept_of_fact(K, f) : -1);
+        G->one = one;
+        G->two = two + 1;
+    }
+    return &G->hand;
+}
+
+/* The 15-tile state (one, two) covered as answer_family covers it, into *H (the hand hand_child asks
+ * then): the 14-tile state (from_lo, from_hi) it is with x drawn solved once at recursion depth
+ * `depth` for every draw it covers there, a plain draw grown from it (hand_grow), a wild the same
+ * plain tiles (*H is then that hand); by the rows or the programme where it is not at hand. */
+static int cover_of(Kernel *K, uint64_t one, uint64_t two, int known, uint64_t from_lo, uint64_t from_hi, int x,
+                    int depth, const Hand **H, uint64_t *faces, uint64_t *spares, int *solved) {
+    const Hand *from = grown_for(K, from_lo, from_hi, depth);
+    if (from && x == WILD_SLOT && from->best >= 0) {
+        *H = from;
+        *faces = (from->faces & ANY_FACE) ? EVERY_FACE : from->faces;
+        *spares = from->spares;
+        *solved = 1;
+        return from->best;
+    }
+    if (from) {
+        int kept = hand_grow(from, &K->family->hand, x, faces, spares);
+        if (kept >= 0) {
+            *H = &K->family->hand;
+            *solved = 1;
+            return kept;
+        }
+    }
+    *H = &K->family->hand;
+    return answer_family(K->prog, one, two, K->size, known, &K->family->hand, faces, spares, solved);
+}
+
+static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, uint64_t from_lo, uint64_t from_hi,
+                   int x, int depth, uint32_t *offset, uint32_t *count) {
     uint64_t khi = hi | (uint64_t)bound << 56;
     Item *e = map_find(&K->kept, lo, khi);
     if (e) {
@@ -523,7 +584,8 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
     uint64_t one, two, faces, spares;
     masks_of(lo, hi, &one, &two);
     int kept = -1, solved = 0; /* the 15's programme, asked when a child is new */
-    Hand *H = &K->family->hand, *C = &K->family->child;
+    const Hand *H = &K->family->hand;
+    Hand *C = &K->family->child;
     size_t start = K->kept_len;
     uint32_t n = 0;
     for (int d = 0; d < SLOTS; d++) {
@@ -531,7 +593,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
         uint64_t clo = lo, chi = hi;
         add_to(&clo, &chi, d, -1);
         if (!map_find(&K->facts, clo, chi)) {
-            if (kept < 0) kept = answer_family(K->prog, one, two, K->size, known, H, &faces, &spares, &solved);
+            if (kept < 0) kept = cover_of(K, one, two, known, from_lo, from_hi, x, depth, &H, &faces, &spares, &solved);
             int spare = d == WILD_SLOT || (spares >> d & 1);
             int child_kept = spare ? kept : kept - 1;
             int melds, pairs;
@@ -650,6 +712,8 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
         map_init(&self->values, sizeof(Item), 1 << 12) < 0)
         return -1;
     self->kept_len = 0;
+    for (int g = 0; g < GROW_DEPTHS; g++)
+        if (self->grown[g]) self->grown[g]->two = 0; /* solved by another table, maybe */
     if (!self->family) {
         self->family = PyMem_Malloc(sizeof(Family));
         if (!self->family) {
@@ -668,6 +732,7 @@ static void Kernel_dealloc(Kernel *self) {
     map_free(&self->values);
     PyMem_Free(self->kept_store);
     PyMem_Free(self->family);
+    for (int g = 0; g < GROW_DEPTHS; g++) PyMem_Free(self->grown[g]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -710,7 +775,7 @@ static PyObject *Kernel_kept(Kernel *self, PyObject *args) {
     self->info_cb = info_cb;
     self->deficiency_cb = deficiency_cb;
     uint32_t offset, count;
-    int status = kept_of(self, lo, hi, bound, -1, &offset, &count);
+    int status = kept_of(self, lo, hi, bound, -1, 0, 0, WILD_SLOT, -1, &offset, &count); /* no state it grew from */
     self->info_cb = self->deficiency_cb = NULL;
     if (status < 0) return NULL;
     PyObject *out = PyList_New(count);
@@ -870,7 +935,7 @@ static int best_kept(Solver *S, uint64_t lo, uint64_t hi, int x, int bound, int 
     uint64_t glo = lo, ghi = hi;
     add_to(&glo, &ghi, x, 1);
     uint32_t offset, count;
-    if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, x), &offset, &count) < 0) return -1;
+    if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, &offset, &count) < 0) return -1;
     for (uint32_t i = 0; i < count; i++) {
         /* kept_store may move while solving a child: read the child first */
         uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];

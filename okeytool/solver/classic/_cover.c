@@ -13,7 +13,8 @@
  * programme, whose solved states are kept in an open-addressing table shared by every call until it
  * fills up. Table.programme answers by the programme always (the reference the tests hold the rows
  * to), Table.layout shows one walk of the rows, Table.child answers a hand one spare fewer from its
- * optimal choices (as the chance kernel does).
+ * optimal choices and Table.grow a hand one unfilled face more (as the chance kernel does), beside
+ * Table.solved, a hand's own optimal choices.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -188,6 +189,69 @@ static PyObject *Table_child_certify(Table *self, PyObject *args) {
                          (unsigned long long)shown);
 }
 
+/* The answer of a solved hand with its optimal choices in the order they were met, as
+ * (kept, faces, spares, choices), a choice as (picks, length, flex, gain, unfilled, one, two) with
+ * picks as (number, colours taken, slots) and one, two the rows it leaves, by colour. */
+static PyObject *solved_tuple(const Hand *H, int kept, uint64_t faces, uint64_t spares) {
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (int j = 0; j < H->pending; j++) {
+        const Choice *k = &H->pend[j];
+        if (k->kept != H->best) continue;
+        PyObject *picks = PyTuple_New(k->picks);
+        if (!picks) { Py_DECREF(list); return NULL; }
+        for (int p = 0; p < k->picks; p++) {
+            PyObject *pick = Py_BuildValue("(iii)", k->pick[p].n, k->pick[p].taken, k->pick[p].slots);
+            if (!pick) { Py_DECREF(picks); Py_DECREF(list); return NULL; }
+            PyTuple_SET_ITEM(picks, p, pick);
+        }
+        PyObject *item = Py_BuildValue("(NiiiK(IIII)(IIII))", picks, k->length, k->flex, k->gain,
+                                       (unsigned long long)k->unfilled, k->one[0], k->one[1], k->one[2], k->one[3],
+                                       k->two[0], k->two[1], k->two[2], k->two[3]);
+        if (!item || PyList_Append(list, item) < 0) { Py_XDECREF(item); Py_DECREF(list); return NULL; }
+        Py_DECREF(item);
+    }
+    return Py_BuildValue("(iKKN)", kept, (unsigned long long)faces, (unsigned long long)spares, list);
+}
+
+/* Table.solved(one, two, room) -> (kept, faces, spares, choices): the rows' answer with the hand's
+ * optimal choices in the order the search meets them (solved_tuple), for the tests of Table.grow. */
+static PyObject *Table_solved(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room;
+    if (!PyArg_ParseTuple(args, "KKi", &one, &two, &room) || rows_hand_check(self, one, two, room) < 0) return NULL;
+    Hand *H = PyMem_Malloc(sizeof *H);
+    if (!H) return PyErr_NoMemory();
+    hand_start(H, &self->prog.rows, one, two, room, NULL);
+    hand_solve(H, -1);
+    PyObject *out = H->overflow ? (Py_INCREF(Py_None), Py_None)
+                                : solved_tuple(H, H->best, (H->faces & ANY_FACE) ? EVERY_FACE : H->faces, H->spares);
+    PyMem_Free(H);
+    return out;
+}
+
+/* Table.grow(one, two, room, face) -> (kept, faces, spares, choices) or None: the answer for the hand
+ * plus one copy of `face` from the hand's own optimal choices (hand_grow), as Table.solved gives it;
+ * None where they do not tell. */
+static PyObject *Table_grow(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room, face;
+    if (rows_hand_args(self, args, &one, &two, &room, &face) < 0) return NULL;
+    if (face < 0 || face >= FACES) {
+        PyErr_SetString(PyExc_ValueError, "not a face: 0-51");
+        return NULL;
+    }
+    Family *F = PyMem_Malloc(sizeof *F);
+    if (!F) return PyErr_NoMemory();
+    hand_start(&F->hand, &self->prog.rows, one, two, room, NULL);
+    hand_solve(&F->hand, -1);
+    uint64_t faces = 0, spares = 0;
+    int kept = hand_grow(&F->hand, &F->child, face, &faces, &spares);
+    PyObject *out = kept < 0 ? (Py_INCREF(Py_None), Py_None) : solved_tuple(&F->child, kept, faces, spares);
+    PyMem_Free(F);
+    return out;
+}
+
 /* Table.layout(one, two, room, want, target) -> (pieces, rest): the optimal layout the rows' walk
  * builds (pieces as (mask, unfilled mask)), for the tests that check it piece by piece. */
 static PyObject *Table_layout(Table *self, PyObject *args) {
@@ -314,6 +378,10 @@ static PyMethodDef Table_methods[] = {
     {"layout", (PyCFunction)Table_layout, METH_VARARGS,
      "layout(one, two, room, want, target) -> (pieces, rest): the rows' walk (rooms up to 15)"},
     {"by_rows", (PyCFunction)Table_by_rows, METH_NOARGS, "Whether answers come by colour rows (rooms up to 15)."},
+    {"solved", (PyCFunction)Table_solved, METH_VARARGS,
+     "solved(one, two, room) -> (kept, faces, spares, choices): the rows' answer with its optimal choices"},
+    {"grow", (PyCFunction)Table_grow, METH_VARARGS,
+     "grow(one, two, room, face) -> (kept, faces, spares, choices) or None: the hand plus face, from its choices"},
     {"clear", (PyCFunction)Table_clear, METH_NOARGS, "Forget every solved state."},
     {NULL, NULL, 0, NULL},
 };

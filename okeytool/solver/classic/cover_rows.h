@@ -887,6 +887,167 @@ static int hand_child(const Hand *H, Hand *C, int d, Choice *choices, uint64_t *
     return C->best;
 }
 
+/* The picks `pick[0..picks)` applied to the rows (one, two) as hand_sets applies them, into *k
+ * (the choice's rows, slots, flex, tiles taken and unfilled faces). */
+static void choice_of_picks(const uint32_t *one, const uint32_t *two, const Pick *pick, int picks, Choice *k) {
+    memcpy(k->one, one, sizeof k->one);
+    memcpy(k->two, two, sizeof k->two);
+    memcpy(k->pick, pick, sizeof(Pick) * (size_t)picks);
+    k->picks = picks;
+    k->length = k->flex = k->gain = 0;
+    k->unfilled = 0;
+    for (int p = 0; p < picks; p++) {
+        int n = pick[p].n, taken = pick[p].taken, slots = pick[p].slots, size = COLOUR_COUNT[taken];
+        uint32_t bit = 1u << n;
+        for (int c = 0; c < COLOURS; c++) {
+            if (taken >> c & 1) {
+                if (k->two[c] & bit) k->two[c] &= ~bit;
+                else k->one[c] &= ~bit;
+            } else if (slots > size || size == 2) {
+                k->unfilled |= 1ULL << (c * NUMBERS + n);
+            }
+        }
+        k->length += slots;
+        k->flex += size == 2;
+        k->gain += size;
+    }
+}
+
+/* The order hand_sets meets the sets of one level in: by number, then the colours taken from the
+ * most (as bits) down, then the slots up. */
+static inline int pick_order(const Pick *p) { return p->n * 256 + (15 - p->taken) * 8 + p->slots; }
+
+static inline int pick_same(const Pick *a, const Pick *b) {
+    return a->n == b->n && a->taken == b->taken && a->slots == b->slots;
+}
+
+/* Where hand_sets closes choice a against choice b (both with their picks in hand_sets' order):
+ * negative when a comes first. It closes a choice after every choice that extends it, and the
+ * extensions of one set before those of a set it meets later. */
+static int choice_order(const Choice *a, const Choice *b) {
+    int common = a->picks < b->picks ? a->picks : b->picks;
+    for (int p = 0; p < common; p++)
+        if (!pick_same(&a->pick[p], &b->pick[p])) return pick_order(&a->pick[p]) - pick_order(&b->pick[p]);
+    return b->picks - a->picks;
+}
+
+/* A pick put among the picks of a choice where hand_sets has it: the numbers up, and at one number
+ * the codes (colours taken, slots) down. Returns the new count, or -1 when the choice has no room. */
+static int picks_insert(Pick *pick, int picks, Pick add) {
+    if (picks >= MAX_PICKS) return -1;
+    int code = add.taken << 1 | (add.slots - 3), at = picks;
+    while (at > 0 && (pick[at - 1].n > add.n ||
+                      (pick[at - 1].n == add.n && (pick[at - 1].taken << 1 | (pick[at - 1].slots - 3)) < code))) {
+        pick[at] = pick[at - 1];
+        at--;
+    }
+    pick[at] = add;
+    return picks + 1;
+}
+
+/* The candidates hand_grow closes: more than this many and it leaves the hand to hand_solve. */
+#define GROW_CANDIDATES 256
+
+/* The answer for the hand that is H plus one copy of face `y`, where y is one of H's unfilled faces
+ * (so the hand with it keeps one tile more), from H's optimal choices: an optimal choice of the
+ * bigger hand less y is an optimal choice of H, with y in a colour row (the same sets), or in a set
+ * that is one of H's sets and y's colour (a set of two takes 3 or 4 slots as three), or in a new set
+ * of two with a tile of H's rows at y's number. Those candidates are closed again, in the order
+ * hand_solve meets them (choice_order), into P, which this fills as hand_solve does (P->pend: the
+ * optimal choices, in that order, for hand_child). Returns the count kept, with the faces (every
+ * face with ANY_FACE) and spares; CHILD_UNKNOWN where H does not tell (its first pass overflowed,
+ * y is not one of its faces or has two copies, or the candidates are too many): the caller then
+ * solves the hand as usual. */
+static int hand_grow(const Hand *H, Hand *P, int y, uint64_t *faces_out, uint64_t *spares_out) {
+    if (H->overflow || H->best < 0 || y < 0 || y >= COLOURS * NUMBERS) return CHILD_UNKNOWN;
+    int cy = y / NUMBERS, ny = y % NUMBERS;
+    uint32_t bit = 1u << ny;
+    if ((H->two[cy] & bit) || !((H->faces & ANY_FACE) || (H->faces >> y & 1))) return CHILD_UNKNOWN;
+    uint64_t one = 0, two = 0;
+    for (int c = 0; c < COLOURS; c++) {
+        one |= (uint64_t)H->one[c] << (c * NUMBERS);
+        two |= (uint64_t)H->two[c] << (c * NUMBERS);
+    }
+    if (one >> y & 1) two |= 1ULL << y;
+    else one |= 1ULL << y;
+    uint32_t hand_one[COLOURS], hand_two[COLOURS]; /* the rows of the bigger hand */
+    for (int c = 0; c < COLOURS; c++) {
+        hand_one[c] = (uint32_t)(one >> (c * NUMBERS)) & ROW_MASK;
+        hand_two[c] = (uint32_t)(two >> (c * NUMBERS)) & ROW_MASK;
+    }
+    Choice cand[GROW_CANDIDATES];
+    int count = 0;
+    for (int j = 0; j < H->pending; j++) {
+        const Choice *k = &H->pend[j];
+        if (k->kept != H->best) continue;
+        /* the hand's rows under k's sets: y goes to a row, to one of k's sets, or to a new set */
+        const uint32_t *rows_one = k->one;
+        Pick pick[MAX_PICKS + 1];
+        if (count + 8 > GROW_CANDIDATES) return CHILD_UNKNOWN;
+        cand[count] = *k; /* y in its colour row */
+        if (rows_one[cy] & bit) cand[count].two[cy] |= bit;
+        else cand[count].one[cy] |= bit;
+        count++;
+        for (int p = 0; p < k->picks; p++) {
+            const Pick *q = &k->pick[p];
+            if (q->n != ny || (q->taken >> cy & 1)) continue;
+            int size = COLOUR_COUNT[q->taken];
+            for (int slots = size == 2 ? 3 : 4; slots <= 4; slots++) {
+                memcpy(pick, k->pick, sizeof(Pick) * (size_t)k->picks);
+                int picks = k->picks - 1;
+                memmove(&pick[p], &pick[p + 1], sizeof(Pick) * (size_t)(picks - p));
+                Pick add = {(int8_t)ny, (int8_t)(q->taken | 1 << cy), (int8_t)slots};
+                picks = picks_insert(pick, picks, add);
+                choice_of_picks(hand_one, hand_two, pick, picks, &cand[count]);
+                if (cand[count].length <= H->room) count++;
+            }
+        }
+        for (int c = 0; c < COLOURS; c++) {
+            if (c == cy || !(rows_one[c] & bit)) continue;
+            memcpy(pick, k->pick, sizeof(Pick) * (size_t)k->picks);
+            Pick add = {(int8_t)ny, (int8_t)(1 << cy | 1 << c), 3};
+            int picks = picks_insert(pick, k->picks, add);
+            if (picks < 0) continue;
+            choice_of_picks(hand_one, hand_two, pick, picks, &cand[count]);
+            if (cand[count].length <= H->room) count++;
+        }
+    }
+    /* in hand_solve's order (insertion sort: they are few), each choice once */
+    for (int i = 1; i < count; i++) {
+        Choice c = cand[i];
+        int j = i;
+        while (j > 0 && choice_order(&cand[j - 1], &c) > 0) {
+            cand[j] = cand[j - 1];
+            j--;
+        }
+        cand[j] = c;
+    }
+    hand_start(P, H->R, one, two, H->room, NULL);
+    P->best = H->best + 1;
+    P->pending = P->overflow = 0;
+    for (int i = 0; i < count; i++) {
+        const Choice *k = &cand[i];
+        if (i > 0 && choice_order(&cand[i - 1], k) == 0) continue;
+        memcpy(P->one, k->one, sizeof P->one);
+        memcpy(P->two, k->two, sizeof P->two);
+        memcpy(P->stack, k->pick, sizeof(Pick) * (size_t)k->picks);
+        P->depth = k->picks;
+        int met = P->met;
+        hand_close(P, k->length, k->flex, k->gain, k->unfilled);
+        if (P->met == met) continue;
+        if (P->pending == P->R->pending_limit) return CHILD_UNKNOWN;
+        P->pend[P->pending] = *k;
+        P->pend[P->pending++].kept = P->best;
+    }
+    memcpy(P->one, hand_one, sizeof P->one);
+    memcpy(P->two, hand_two, sizeof P->two);
+    P->depth = 0;
+    if (!P->met || P->best != H->best + 1) return CHILD_UNKNOWN;
+    *faces_out = (P->faces & ANY_FACE) ? EVERY_FACE : P->faces;
+    *spares_out = P->spares;
+    return P->best;
+}
+
 /* A hand solved, and one of its children at a time answered from its choices (with the child's
  * optimal choices, for its certificate): hand_child's scratch, on the heap (it is large). */
 typedef struct Family {
