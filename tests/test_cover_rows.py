@@ -207,6 +207,37 @@ def test_a_hand_one_face_more_is_answered_from_the_hands_optimal_choices(
         assert solved is not None and got == solved
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(hands(), st.booleans())
+def test_a_child_answered_from_the_hands_choices_records_its_own_optimal_choices(
+    hand: tuple[list[int], int], wrap: bool
+) -> None:
+    """The optimal choices hand_child records for a hand one spare fewer (which the chance kernel
+    keeps, to grow the child's draws from) are the smaller hand's own, in the order its own search
+    meets them."""
+    counts, room = hand
+    table = MeldCover(wrap).table
+    assert table is not None
+    one, two = hand_masks(counts)
+    _, _, spares = table.best_spares(one, two, room)
+    overflowed = table.solved(one, two, room) is None  # its first pass kept more than it holds
+    answered = 0
+    for face in range(FACE_COUNT):
+        got = table.child_solved(one, two, room, face)
+        if not counts[face] or not spares >> face & 1:
+            assert got is None
+            continue
+        smaller = list(counts)
+        smaller[face] -= 1
+        own = table.solved(*hand_masks(smaller), room)
+        if got is None:  # no choices of the hand to answer from, or more of the child's than are recorded
+            assert overflowed or own is None or len(own[3]) > 64
+            continue
+        answered += 1
+        assert got == own
+    assert answered or overflowed or not spares & sum(1 << f for f, n in enumerate(counts) if n)
+
+
 @settings(max_examples=200, deadline=None)
 @given(hands(), st.booleans(), st.lists(st.sampled_from(range(FACE_COUNT)), max_size=6))
 def test_a_child_certified_on_the_hands_choices_is_certified_as_on_its_own(

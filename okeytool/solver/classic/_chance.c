@@ -175,6 +175,19 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
  * draw from it are covered (hand_grow answers those from its choices): one per depth of the
  * recursion (the draws left), as the states being solved at a time are one per depth. */
 #define GROW_DEPTHS 32
+
+/* A hand's optimal choices as they come with its answer from another hand's (hand_child, hand_grow),
+ * kept so that solving it to grow from it (grown_for) is not needed: direct-mapped by its plain
+ * tiles, for hands with at most KNOWN_CHOICES of them. */
+#define KNOWN_CHOICES 8
+#define KNOWN_BITS 10
+typedef struct {
+    uint64_t one, two; /* the plain tiles (two plus one: 0 marks empty) */
+    int best, count;
+    uint64_t faces, spares; /* as hand_solve leaves them (faces with ANY_FACE, not every face) */
+    Choice choice[KNOWN_CHOICES];
+} Known;
+
 typedef struct Grown {
     uint64_t one, two; /* the plain tiles solved in `hand` (two plus one: 0 marks none yet) */
     Hand hand;
@@ -195,6 +208,7 @@ typedef struct {
     uint64_t *kept_store; /* (lo, hi) pairs */
     Family *family; /* kept_of's 15 solved and one of its children at a time (hand_child) */
     struct Grown *grown[GROW_DEPTHS]; /* per depth, the state whose draws are being covered (hand_grow) */
+    Known *known;                     /* KNOWN_BITS entries of hands' optimal choices (NULL: none yet) */
     size_t kept_len, kept_cap;
     PyObject *info_cb, *deficiency_cb; /* borrowed, set for the length of one call */
 } Kernel;
@@ -519,6 +533,10 @@ static int kept_after(const Kernel *K, uint64_t lo, uint64_t hi, int x) {
 /* The 14-tile state (lo, hi)'s plain tiles solved with their optimal choices, kept for recursion
  * depth `depth` (solved again only when that depth moves on to other tiles); NULL where not kept (a
  * depth beyond GROW_DEPTHS, a room the rows do not answer, or no memory to spare for it). */
+static inline size_t known_slot(uint64_t one, uint64_t two) {
+    return (size_t)(mix(one, two) >> (64 - KNOWN_BITS));
+}
+
 static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
     if (depth < 0 || depth >= GROW_DEPTHS || !rows_fit(&K->prog->rows, K->size)) return NULL;
     Grown *G = K->grown[depth];
@@ -530,13 +548,46 @@ static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
     uint64_t one, two;
     masks_of(lo, hi, &one, &two);
     if (G->one != one || G->two != two + 1) {
-        const Item *f = map_find(&K->facts, lo, hi);
         hand_start(&G->hand, &K->prog->rows, one, two, K->size, NULL);
-        hand_solve(&G->hand, f ? kept_of_fact(K, f) : -1);
+        const Known *n = K->known ? &K->known[known_slot(one, two)] : NULL;
+        if (n && n->one == one && n->two == two + 1) { /* its choices came with its answer */
+            Hand *H = &G->hand;
+            H->best = n->best;
+            H->faces = n->faces;
+            H->spares = n->spares;
+            H->overflow = 0;
+            H->pending = n->count;
+            memcpy(H->pend, n->choice, sizeof(Choice) * (size_t)n->count);
+        } else {
+            const Item *f = map_find(&K->facts, lo, hi);
+            hand_solve(&G->hand, f ? kept_of_fact(K, f) : -1);
+        }
         G->one = one;
         G->two = two + 1;
     }
     return &G->hand;
+}
+
+/* The optimal choices of the hand with plain tiles (one, two), kept for grown_for: `choices[0..count)`
+ * (those that keep `best` of them, in the order hand_solve meets them), with its answer. Nothing is
+ * kept where they are more than an entry holds (or no memory is to spare for the entries). */
+static void remember_choices(Kernel *K, uint64_t one, uint64_t two, int best, uint64_t faces, uint64_t spares,
+                             const Choice *choices, int count) {
+    if (!K->known && !(K->known = PyMem_Calloc((size_t)1 << KNOWN_BITS, sizeof(Known)))) return;
+    Known *n = &K->known[known_slot(one, two)];
+    n->two = 0;
+    int kept = 0;
+    for (int j = 0; j < count; j++) {
+        if (choices[j].kept != best) continue;
+        if (kept == KNOWN_CHOICES) return;
+        n->choice[kept++] = choices[j];
+    }
+    n->one = one;
+    n->two = two + 1;
+    n->best = best;
+    n->count = kept;
+    n->faces = faces;
+    n->spares = spares;
 }
 
 /* The 15-tile state (one, two) covered as answer_family covers it, into *H (the hand hand_child asks
@@ -605,6 +656,11 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (has_faces) child_faces = faces;
             else if (spare && solved)
                 has_faces = from_choices = hand_child(H, C, d, K->family->choices, &child_faces, &child_spares) >= 0;
+            if (from_choices && C->chosen == C->met) {
+                uint64_t c_one, c_two;
+                masks_of(clo, chi, &c_one, &c_two);
+                remember_choices(K, c_one, c_two, C->best, C->faces, C->spares, C->choices, C->chosen);
+            }
             Item *f = fact_new(K, clo, chi, child_kept, child_faces, has_faces);
             if (!f) return -1;
             /* A child the programme alone does not decide is certified next (within, below): from its
@@ -714,6 +770,8 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     self->kept_len = 0;
     for (int g = 0; g < GROW_DEPTHS; g++)
         if (self->grown[g]) self->grown[g]->two = 0; /* solved by another table, maybe */
+    PyMem_Free(self->known);
+    self->known = NULL;
     if (!self->family) {
         self->family = PyMem_Malloc(sizeof(Family));
         if (!self->family) {
@@ -733,6 +791,7 @@ static void Kernel_dealloc(Kernel *self) {
     PyMem_Free(self->kept_store);
     PyMem_Free(self->family);
     for (int g = 0; g < GROW_DEPTHS; g++) PyMem_Free(self->grown[g]);
+    PyMem_Free(self->known);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

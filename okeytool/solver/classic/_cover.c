@@ -192,12 +192,12 @@ static PyObject *Table_child_certify(Table *self, PyObject *args) {
 /* The answer of a solved hand with its optimal choices in the order they were met, as
  * (kept, faces, spares, choices), a choice as (picks, length, flex, gain, unfilled, one, two) with
  * picks as (number, colours taken, slots) and one, two the rows it leaves, by colour. */
-static PyObject *solved_tuple(const Hand *H, int kept, uint64_t faces, uint64_t spares) {
+static PyObject *solved_tuple(const Choice *choices, int count, int kept, uint64_t faces, uint64_t spares) {
     PyObject *list = PyList_New(0);
     if (!list) return NULL;
-    for (int j = 0; j < H->pending; j++) {
-        const Choice *k = &H->pend[j];
-        if (k->kept != H->best) continue;
+    for (int j = 0; j < count; j++) {
+        const Choice *k = &choices[j];
+        if (k->kept != kept) continue;
         PyObject *picks = PyTuple_New(k->picks);
         if (!picks) { Py_DECREF(list); return NULL; }
         for (int p = 0; p < k->picks; p++) {
@@ -225,7 +225,8 @@ static PyObject *Table_solved(Table *self, PyObject *args) {
     hand_start(H, &self->prog.rows, one, two, room, NULL);
     hand_solve(H, -1);
     PyObject *out = H->overflow ? (Py_INCREF(Py_None), Py_None)
-                                : solved_tuple(H, H->best, (H->faces & ANY_FACE) ? EVERY_FACE : H->faces, H->spares);
+                                : solved_tuple(H->pend, H->pending, H->best,
+                                               (H->faces & ANY_FACE) ? EVERY_FACE : H->faces, H->spares);
     PyMem_Free(H);
     return out;
 }
@@ -247,7 +248,30 @@ static PyObject *Table_grow(Table *self, PyObject *args) {
     hand_solve(&F->hand, -1);
     uint64_t faces = 0, spares = 0;
     int kept = hand_grow(&F->hand, &F->child, face, &faces, &spares);
-    PyObject *out = kept < 0 ? (Py_INCREF(Py_None), Py_None) : solved_tuple(&F->child, kept, faces, spares);
+    PyObject *out = kept < 0 ? (Py_INCREF(Py_None), Py_None)
+                             : solved_tuple(F->child.pend, F->child.pending, kept, faces, spares);
+    PyMem_Free(F);
+    return out;
+}
+
+/* Table.child_solved(one, two, room, face) -> (kept, faces, spares, choices) or None: Table.child
+ * with the smaller hand's optimal choices as hand_child records them (the chance kernel keeps them
+ * to grow from), as Table.solved gives them; None where Table.child gives no answer or more
+ * choices were met than are recorded. */
+static PyObject *Table_child_solved(Table *self, PyObject *args) {
+    unsigned long long one, two;
+    int room, face, kept;
+    if (rows_hand_args(self, args, &one, &two, &room, &face) < 0) return NULL;
+    Family *F = PyMem_Malloc(sizeof *F);
+    if (!F) return PyErr_NoMemory();
+    uint64_t faces = 0, spares = 0;
+    int status = family_child(self, one, two, room, face, F, &faces, &spares, &kept);
+    PyObject *out = NULL;
+    if (status == 0) {
+        const Hand *C = &F->child;
+        out = kept < 0 || C->chosen != C->met ? (Py_INCREF(Py_None), Py_None)
+                                                : solved_tuple(F->choices, C->chosen, kept, faces, spares);
+    }
     PyMem_Free(F);
     return out;
 }
@@ -380,6 +404,8 @@ static PyMethodDef Table_methods[] = {
     {"by_rows", (PyCFunction)Table_by_rows, METH_NOARGS, "Whether answers come by colour rows (rooms up to 15)."},
     {"solved", (PyCFunction)Table_solved, METH_VARARGS,
      "solved(one, two, room) -> (kept, faces, spares, choices): the rows' answer with its optimal choices"},
+    {"child_solved", (PyCFunction)Table_child_solved, METH_VARARGS,
+     "child_solved(one, two, room, face) -> (kept, faces, spares, choices) or None: child with its choices"},
     {"grow", (PyCFunction)Table_grow, METH_VARARGS,
      "grow(one, two, room, face) -> (kept, faces, spares, choices) or None: the hand plus face, from its choices"},
     {"clear", (PyCFunction)Table_clear, METH_NOARGS, "Forget every solved state."},
