@@ -60,19 +60,6 @@ typedef struct {
     Programme prog;
 } Table;
 
-/* Bits set in x; the instruction where the build targets it, else the SWAR count (a call into the
- * compiler's library otherwise, on every hot path). */
-static inline int popcount64(uint64_t x) {
-#ifdef __POPCNT__
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
-
 static inline uint32_t slot_of(uint64_t one, uint64_t two, int room) {
     uint64_t h = one * 0x9E3779B97F4A7C15ULL ^ (two + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (uint64_t)room * 0x165667B19E3779F9ULL;

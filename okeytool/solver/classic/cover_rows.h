@@ -90,6 +90,19 @@ static inline uint32_t row_slot(uint32_t key) {
     return (h ^ (h >> 15)) & (ROWS_SIZE - 1);
 }
 
+/* Bits set in x; the instruction where the build targets it, else the SWAR count (a call into the
+ * compiler's library otherwise, on every hot path). */
+static inline int popcount64(uint64_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 /* The colours in a set of colour bits. */
 static const int8_t COLOUR_COUNT[1 << COLOURS] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
@@ -576,7 +589,7 @@ static inline uint64_t row_reach(const Row *row, int slots, int c) {
 }
 
 static inline int reach_score(uint64_t reach, uint64_t want, uint64_t target) {
-    return __builtin_popcountll(reach & want) + ((reach & target) ? 64 : 0);
+    return popcount64(reach & want) + ((reach & target) ? 64 : 0);
 }
 
 /* One optimal choice of the row (one, two) of colour c filling exactly `slots`, preferring choices
