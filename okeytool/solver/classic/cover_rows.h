@@ -202,6 +202,21 @@ static void row_solve(Rows *R, uint32_t one, uint32_t two, Row *out) {
     *out = r;
 }
 
+/* The row (one, two) solved, in the cache itself: read it before the next row_solve or row_find
+ * (storing a row may empty the cache). */
+static const Row *row_find(Rows *R, uint32_t one, uint32_t two) {
+    uint32_t key = (one | two << NUMBERS) + 1;
+    for (;;) {
+        for (uint32_t k = row_slot(key);; k = (k + 1) & (ROWS_SIZE - 1)) {
+            const Row *e = &R->rows[k];
+            if (e->key == key) return e;
+            if (!e->key) break;
+        }
+        Row solved; /* new: solved and stored, then found there */
+        row_solve(R, one, two, &solved);
+    }
+}
+
 /* max-plus: out[s] = max over a + b = s of x[a] + y[b] (negative: no choice fills s slots), for
  * s < slots, over the entries x[a] of at least `floor` (>= 0; those below it are left out); entries
  * from `slots` on are left unspecified. y moved right by a is read from
@@ -598,10 +613,8 @@ static inline int reach_score(uint64_t reach, uint64_t want, uint64_t target) {
  * (no such choice, or more than `cap` pieces). */
 static int row_walk(Rows *R, int c, uint32_t one, uint32_t two, int slots, uint64_t want, uint64_t target,
                     uint64_t *masks, uint64_t *unfilled, int pieces, int cap) {
-    Row cur, child;
     while (one) {
-        row_solve(R, one, two, &cur);
-        int goal = cur.kept[slots];
+        int goal = row_find(R, one, two)->kept[slots];
         if (goal < 0) return -1;
         uint32_t low = one & (~one + 1);
         int n = __builtin_ctz(one);
@@ -614,8 +627,8 @@ static int row_walk(Rows *R, int c, uint32_t one, uint32_t two, int slots, uint6
             if (length > slots) continue;
             uint32_t taken = mask & one;
             uint32_t c_one = (one & ~taken) | (two & taken), c_two = two & ~taken;
-            row_solve(R, c_one, c_two, &child);
-            int v = child.kept[slots - length];
+            const Row *child = row_find(R, c_one, c_two);
+            int v = child->kept[slots - length];
             if (v < 0 || v + row_pop(taken) != goal) continue;
             uint64_t piece, open;
             if (R->lone[n][i]) { /* a set taking this tile alone: the other colours open */
@@ -626,7 +639,7 @@ static int row_walk(Rows *R, int c, uint32_t one, uint32_t two, int slots, uint6
                 piece = (uint64_t)mask << (c * NUMBERS);
                 open = (uint64_t)(mask & ~one) << (c * NUMBERS);
             }
-            int score = reach_score(open | row_reach(&child, slots - length, c), want, target);
+            int score = reach_score(open | row_reach(child, slots - length, c), want, target);
             if (!have || score > best_score) {
                 have = 1; best_score = score; best_mask = piece; best_open = open;
                 best_one = c_one; best_two = c_two; best_slots = slots - length;
@@ -634,9 +647,9 @@ static int row_walk(Rows *R, int c, uint32_t one, uint32_t two, int slots, uint6
         }
         uint32_t s_one = one, s_two = two; /* or a copy of the lowest number left out */
         if (two & low) s_two = two & ~low; else s_one = one & ~low;
-        row_solve(R, s_one, s_two, &child);
-        if (child.kept[slots] == goal) {
-            int score = reach_score(row_reach(&child, slots, c), want, target);
+        const Row *kept = row_find(R, s_one, s_two);
+        if (kept->kept[slots] == goal) {
+            int score = reach_score(row_reach(kept, slots, c), want, target);
             if (!have || score > best_score) {
                 have = 1; best_score = score; best_mask = 0; best_open = 0;
                 best_one = s_one; best_two = s_two; best_slots = slots;
