@@ -259,13 +259,9 @@ static int lower_of(const Kernel *K, uint64_t lo, uint64_t hi, int kept, int *me
     return *pairs < 0 || *melds < *pairs ? *melds : *pairs;
 }
 
-/* A new facts entry of a 14-tile state whose cover programme holds `kept` plain tiles, with
- * HandFacts._raw and _quick: the meld deficiency (copies not counted), the pairs deficiency, the
- * lower bound, and the deficiency when the programme alone decides it. `faces` (the unfilled faces)
- * is known only when `has_faces`. NULL with an exception set. */
-static Item *fact_new(Kernel *K, uint64_t lo, uint64_t hi, int kept, uint64_t faces, int has_faces) {
-    int melds, pairs;
-    int lower = lower_of(K, lo, hi, kept, &melds, &pairs);
+/* fact_new with lower_of's answer for the state worked out already. */
+static Item *fact_new_lower(Kernel *K, uint64_t lo, uint64_t hi, int lower, int melds, int pairs, uint64_t faces,
+                            int has_faces) {
     Item *e = map_add(&K->facts, lo, hi);
     if (!e) return NULL;
     e->u.fact.faces = faces;
@@ -276,6 +272,16 @@ static Item *fact_new(Kernel *K, uint64_t lo, uint64_t hi, int kept, uint64_t fa
     e->u.fact.quick = !(wilds_of(hi) + melds > K->wilds && (pairs < 0 || melds <= pairs));
     e->u.fact.deficiency = e->u.fact.quick ? e->u.fact.lower : -1;
     return e;
+}
+
+/* A new facts entry of a 14-tile state whose cover programme holds `kept` plain tiles, with
+ * HandFacts._raw and _quick: the meld deficiency (copies not counted), the pairs deficiency, the
+ * lower bound, and the deficiency when the programme alone decides it. `faces` (the unfilled faces)
+ * is known only when `has_faces`. NULL with an exception set. */
+static Item *fact_new(Kernel *K, uint64_t lo, uint64_t hi, int kept, uint64_t faces, int has_faces) {
+    int melds, pairs;
+    int lower = lower_of(K, lo, hi, kept, &melds, &pairs);
+    return fact_new_lower(K, lo, hi, lower, melds, pairs, faces, has_faces);
 }
 
 /* The facts entry of a 14-tile state (made on first sight); NULL with an exception set. */
@@ -647,8 +653,8 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (kept < 0) kept = cover_of(K, one, two, known, from_lo, from_hi, x, depth, &H, &faces, &spares, &solved);
             int spare = d == WILD_SLOT || (spares >> d & 1);
             int child_kept = spare ? kept : kept - 1;
-            int melds, pairs;
-            if (lower_of(K, clo, chi, child_kept, &melds, &pairs) > bound) continue; /* not kept: not stored */
+            int melds, pairs, lower = lower_of(K, clo, chi, child_kept, &melds, &pairs);
+            if (lower > bound) continue; /* not kept: not stored */
             /* The child's own faces where they come cheap: less a wild it holds the same plain tiles
              * (the same answer); less a spare, its optimal choices are the 15's that leave it out. */
             uint64_t child_faces = 0, child_spares;
@@ -661,7 +667,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
                 masks_of(clo, chi, &c_one, &c_two);
                 remember_choices(K, c_one, c_two, C->best, C->faces, C->spares, C->choices, C->chosen);
             }
-            Item *f = fact_new(K, clo, chi, child_kept, child_faces, has_faces);
+            Item *f = fact_new_lower(K, clo, chi, lower, melds, pairs, child_faces, has_faces);
             if (!f) return -1;
             /* A child the programme alone does not decide is certified next (within, below): from its
              * optimal choices where they are at hand, without solving it again. */
