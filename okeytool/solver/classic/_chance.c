@@ -373,10 +373,16 @@ static int certificate(Kernel *K, Item *e, uint64_t *shown) {
     return realisable;
 }
 
+static int entry_deficiency(Kernel *K, Item *e, uint64_t lo, uint64_t hi);
+
 /* HandFacts.deficiency; -1 with an exception set. */
 static int deficiency(Kernel *K, uint64_t lo, uint64_t hi) {
     Item *e = fact(K, lo, hi);
-    if (!e) return -1;
+    return e ? entry_deficiency(K, e, lo, hi) : -1;
+}
+
+/* deficiency for the state (lo, hi) whose facts entry is e. */
+static int entry_deficiency(Kernel *K, Item *e, uint64_t lo, uint64_t hi) {
     if (e->u.fact.deficiency >= 0) return e->u.fact.deficiency;
     int realisable = certificate(K, e, NULL);
     if (realisable < 0) return -1;
@@ -387,13 +393,17 @@ static int deficiency(Kernel *K, uint64_t lo, uint64_t hi) {
     return (int)d;
 }
 
+/* within for the state (lo, hi) whose facts entry is e. */
+static int entry_within(Kernel *K, Item *e, uint64_t lo, uint64_t hi, int bound) {
+    if (e->u.fact.lower > bound) return 0;
+    int d = entry_deficiency(K, e, lo, hi);
+    return d < 0 ? -1 : d <= bound;
+}
+
 /* HandFacts.within: at most `bound` tiles away (the cheap bound first); -1 on an exception. */
 static int within(Kernel *K, uint64_t lo, uint64_t hi, int bound) {
     Item *e = fact(K, lo, hi);
-    if (!e) return -1;
-    if (e->u.fact.lower > bound) return 0;
-    int d = deficiency(K, lo, hi);
-    return d < 0 ? -1 : d <= bound;
+    return e ? entry_within(K, e, lo, hi, bound) : -1;
 }
 
 /* Analyser.useful_draws (HandFacts._useful when nothing was relaxed) of a state `k` > 0 away whose
@@ -649,7 +659,8 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
         if (!count_of(lo, hi, d)) continue;
         uint64_t clo = lo, chi = hi;
         add_to(&clo, &chi, d, -1);
-        if (!map_find(&K->facts, clo, chi)) {
+        Item *f = map_find(&K->facts, clo, chi);
+        if (!f) {
             if (kept < 0) kept = cover_of(K, one, two, known, from_lo, from_hi, x, depth, &H, &faces, &spares, &solved);
             int spare = d == WILD_SLOT || (spares >> d & 1);
             int child_kept = spare ? kept : kept - 1;
@@ -667,7 +678,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
                 masks_of(clo, chi, &c_one, &c_two);
                 remember_choices(K, c_one, c_two, C->best, C->faces, C->spares, C->choices, C->chosen);
             }
-            Item *f = fact_new_lower(K, clo, chi, lower, melds, pairs, child_faces, has_faces);
+            f = fact_new_lower(K, clo, chi, lower, melds, pairs, child_faces, has_faces);
             if (!f) return -1;
             /* A child the programme alone does not decide is certified next (within, below): from its
              * optimal choices where they are at hand, without solving it again. */
@@ -678,7 +689,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
                 if (keep_certificate(f, walked, realisable, vouched) < 0) return -1;
             }
         }
-        int ok = within(K, clo, chi, bound);
+        int ok = entry_within(K, f, clo, chi, bound); /* (nothing since added to the facts) */
         if (ok < 0) return -1;
         if (ok) {
             K->kept_store[start + 2 * n] = clo;
