@@ -537,22 +537,14 @@ static int kept_after(const Kernel *K, uint64_t lo, uint64_t hi, int x) {
     return kept_with(K, e, x);
 }
 
-/* HandFacts.kept: the 14-tile states one discard from the 15-tile state that are at most `bound`
- * away, in slot order, as (offset, count) into kept_store; -1 on an exception.
- *
- * One call of the programme on the 15 tiles gives every child's cover: a child keeps as many plain
- * tiles as the 15 when it lost a wild or a tile some optimal choice leaves out (a spare), one fewer
- * otherwise (its layouts are those of the 15 less the tile). So the children need no call of their own
- * until they are solved. `known`: the plain tiles the 15 keeps where the caller knows it (kept_after),
- * else -1. The 15 is the 14-tile state (from_lo, from_hi) with x drawn, solved at recursion depth
- * `depth` (cover_of; depth -1: none). */
-/* The 14-tile state (lo, hi)'s plain tiles solved with their optimal choices, kept for recursion
- * depth `depth` (solved again only when that depth moves on to other tiles); NULL where not kept (a
- * depth beyond GROW_DEPTHS, a room the rows do not answer, or no memory to spare for it). */
+/* The entry of Known for the plain tiles (one, two). */
 static inline size_t known_slot(uint64_t one, uint64_t two) {
     return (size_t)(mix(one, two) >> (64 - KNOWN_BITS));
 }
 
+/* The 14-tile state (lo, hi)'s plain tiles solved with their optimal choices, kept for recursion
+ * depth `depth` (solved again only when that depth moves on to other tiles); NULL where not kept (a
+ * depth beyond GROW_DEPTHS, a room the rows do not answer, or no memory to spare for it). */
 static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
     if (depth < 0 || depth >= GROW_DEPTHS || !rows_fit(&K->prog->rows, K->size)) return NULL;
     Grown *G = K->grown[depth];
@@ -632,6 +624,15 @@ static int cover_of(Kernel *K, uint64_t one, uint64_t two, int known, uint64_t f
     return answer_family(K->prog, one, two, K->size, known, &K->family->hand, faces, spares, solved);
 }
 
+/* HandFacts.kept: the 14-tile states one discard from the 15-tile state that are at most `bound`
+ * away, in slot order, as (offset, count) into kept_store; -1 on an exception.
+ *
+ * One call of the programme on the 15 tiles gives every child's cover: a child keeps as many plain
+ * tiles as the 15 when it lost a wild or a tile some optimal choice leaves out (a spare), one fewer
+ * otherwise (its layouts are those of the 15 less the tile). So the children need no call of their own
+ * until they are solved. `known`: the plain tiles the 15 keeps where the caller knows it (kept_after),
+ * else -1. The 15 is the 14-tile state (from_lo, from_hi) with x drawn, solved at recursion depth
+ * `depth` (cover_of; depth -1: none). */
 static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, uint64_t from_lo, uint64_t from_hi,
                    int x, int depth, uint32_t *offset, uint32_t *count) {
     uint64_t khi = hi | (uint64_t)bound << 56;
