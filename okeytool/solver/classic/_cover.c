@@ -146,16 +146,28 @@ static PyObject *Table_best_known(Table *self, PyObject *args) {
  * one copy of `face` from the hand's own optimal choices (hand_child), for the tests that hold it to
  * best_spares of the smaller hand; None where the face is no spare (the smaller hand keeps fewer),
  * and kept -1 where the hand's choices do not tell (its first pass kept more than it holds). */
-static PyObject *Table_child(Table *self, PyObject *args) {
+/* The (one, two, room, face) arguments of Table.child and Table.child_solved answered by
+ * family_child into a new Family (the caller frees it); NULL with an exception set. */
+static Family *child_of(Table *self, PyObject *args, uint64_t *faces, uint64_t *spares, int *kept) {
     unsigned long long one, two;
-    int room, face, kept;
+    int room, face;
     if (rows_hand_args(self, args, &one, &two, &room, &face) < 0) return NULL;
     Family *F = PyMem_Malloc(sizeof *F);
-    if (!F) return PyErr_NoMemory();
-    uint64_t faces = 0, spares = 0;
-    int status = family_child(self, one, two, room, face, F, &faces, &spares, &kept);
+    if (!F) return (Family *)PyErr_NoMemory();
+    *faces = *spares = 0;
+    if (family_child(self, one, two, room, face, F, faces, spares, kept) < 0) {
+        PyMem_Free(F);
+        return NULL;
+    }
+    return F;
+}
+
+static PyObject *Table_child(Table *self, PyObject *args) {
+    uint64_t faces, spares;
+    int kept;
+    Family *F = child_of(self, args, &faces, &spares, &kept);
+    if (!F) return NULL;
     PyMem_Free(F);
-    if (status < 0) return NULL;
     if (kept == CHILD_FEWER) Py_RETURN_NONE;
     if (kept == CHILD_UNKNOWN) faces = spares = 0;
     return Py_BuildValue("(iKK)", kept, (unsigned long long)faces, (unsigned long long)spares);
@@ -259,19 +271,13 @@ static PyObject *Table_grow(Table *self, PyObject *args) {
  * to grow from), as Table.solved gives them; None where Table.child gives no answer or more
  * choices were met than are recorded. */
 static PyObject *Table_child_solved(Table *self, PyObject *args) {
-    unsigned long long one, two;
-    int room, face, kept;
-    if (rows_hand_args(self, args, &one, &two, &room, &face) < 0) return NULL;
-    Family *F = PyMem_Malloc(sizeof *F);
-    if (!F) return PyErr_NoMemory();
-    uint64_t faces = 0, spares = 0;
-    int status = family_child(self, one, two, room, face, F, &faces, &spares, &kept);
-    PyObject *out = NULL;
-    if (status == 0) {
-        const Hand *C = &F->child;
-        out = kept < 0 || C->chosen != C->met ? (Py_INCREF(Py_None), Py_None)
-                                                : solved_tuple(F->choices, C->chosen, kept, faces, spares);
-    }
+    uint64_t faces, spares;
+    int kept;
+    Family *F = child_of(self, args, &faces, &spares, &kept);
+    if (!F) return NULL;
+    const Hand *C = &F->child;
+    PyObject *out = kept < 0 || C->chosen != C->met ? (Py_INCREF(Py_None), Py_None)
+                                                    : solved_tuple(F->choices, C->chosen, kept, faces, spares);
     PyMem_Free(F);
     return out;
 }
