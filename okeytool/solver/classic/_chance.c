@@ -551,7 +551,7 @@ static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
     if (!G) {
         G = K->grown[depth] = PyMem_Malloc(sizeof *G);
         if (!G) return NULL;
-        G->two = 0;
+        G->one = G->two = 0;
     }
     uint64_t one, two;
     masks_of(lo, hi, &one, &two);
