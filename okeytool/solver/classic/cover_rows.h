@@ -478,6 +478,28 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     }
 }
 
+/* A set at number n taking the colours `taken` (bits) on `slots` slots, taken out of the rows (one,
+ * two): a copy of each colour, the second copy first (a colour's last copy also leaves `held`, the
+ * colours held at n, where given). Returns the set's unfilled faces: the fourth colour of three on 4
+ * slots, either other colour of two (3 slots and maybe one more, the same faces). */
+static inline uint64_t set_take(uint32_t *one, uint32_t *two, uint8_t *held, int n, int taken, int slots) {
+    uint32_t bit = 1u << n;
+    int size = COLOUR_COUNT[taken];
+    uint64_t open = 0;
+    for (int c = 0; c < COLOURS; c++) {
+        if (taken >> c & 1) {
+            if (two[c] & bit) two[c] &= ~bit;
+            else {
+                one[c] &= ~bit;
+                if (held) *held &= (uint8_t)~(1u << c);
+            }
+        } else if (slots > size || size == 2) {
+            open |= 1ULL << (c * NUMBERS + n);
+        }
+    }
+    return open;
+}
+
 /* The choices of sets taking two or more tiles at the numbers from H->numbers[i] on (at most one
  * more set at that number whose code is at most `below`, so that each collection of sets at a
  * number is tried once). */
@@ -485,7 +507,6 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
     if (H->room - (length - gain) < H->best) return; /* each set's unfilled slots stay unfilled */
     for (; i < H->numbers; i++, below = 1 << 6) {
         int n = H->number[i];
-        uint32_t bit = 1u << n;
         int held = H->held[n];
         if (COLOUR_COUNT[held] < 2) continue;
         /* a set at n: the colours it takes (two or more of those held), and its slots: 3 or 4 for
@@ -501,15 +522,7 @@ static void hand_sets(Hand *H, int i, int below, int length, int flex, int gain,
                 uint32_t one[COLOURS], two[COLOURS];
                 memcpy(one, H->one, sizeof one);
                 memcpy(two, H->two, sizeof two);
-                uint64_t open = 0;
-                for (int c = 0; c < COLOURS; c++) {
-                    if (taken >> c & 1) {
-                        if (H->two[c] & bit) H->two[c] &= ~bit;
-                        else { H->one[c] &= ~bit; H->held[n] &= (uint8_t)~(1u << c); }
-                    } else if (slots > size || size == 2) {
-                        open |= 1ULL << (c * NUMBERS + n);
-                    }
-                }
+                uint64_t open = set_take(H->one, H->two, &H->held[n], n, taken, slots);
                 if (H->depth < MAX_PICKS) { /* more sets than fit in the room cannot be */
                     H->stack[H->depth].n = (int8_t)n;
                     H->stack[H->depth].taken = (int8_t)taken;
@@ -913,8 +926,8 @@ static int hand_child(const Hand *H, Hand *C, int d, Choice *choices, uint64_t *
     return C->best;
 }
 
-/* The picks `pick[0..picks)` applied to the rows (one, two) as hand_sets applies them, into *k
- * (the choice's rows, slots, flex, tiles taken and unfilled faces). */
+/* The picks `pick[0..picks)` applied to the rows (one, two) as hand_sets applies them (set_take),
+ * into *k (the choice's rows, slots, flex, tiles taken and unfilled faces). */
 static void choice_of_picks(const uint32_t *one, const uint32_t *two, const Pick *pick, int picks, Choice *k) {
     memcpy(k->one, one, sizeof k->one);
     memcpy(k->two, two, sizeof k->two);
@@ -924,15 +937,7 @@ static void choice_of_picks(const uint32_t *one, const uint32_t *two, const Pick
     k->unfilled = 0;
     for (int p = 0; p < picks; p++) {
         int n = pick[p].n, taken = pick[p].taken, slots = pick[p].slots, size = COLOUR_COUNT[taken];
-        uint32_t bit = 1u << n;
-        for (int c = 0; c < COLOURS; c++) {
-            if (taken >> c & 1) {
-                if (k->two[c] & bit) k->two[c] &= ~bit;
-                else k->one[c] &= ~bit;
-            } else if (slots > size || size == 2) {
-                k->unfilled |= 1ULL << (c * NUMBERS + n);
-            }
-        }
+        k->unfilled |= set_take(k->one, k->two, NULL, n, taken, slots);
         k->length += slots;
         k->flex += size == 2;
         k->gain += size;
