@@ -994,17 +994,15 @@ static int hand_grow(const Hand *H, Hand *P, int y, uint64_t *faces_out, uint64_
     int cy = y / NUMBERS, ny = y % NUMBERS;
     uint32_t bit = 1u << ny;
     if ((H->two[cy] & bit) || !((H->faces & ANY_FACE) || (H->faces >> y & 1))) return CHILD_UNKNOWN;
-    uint64_t one = 0, two = 0;
-    for (int c = 0; c < COLOURS; c++) {
-        one |= (uint64_t)H->one[c] << (c * NUMBERS);
-        two |= (uint64_t)H->two[c] << (c * NUMBERS);
-    }
-    if (one >> y & 1) two |= 1ULL << y;
-    else one |= 1ULL << y;
     uint32_t hand_one[COLOURS], hand_two[COLOURS]; /* the rows of the bigger hand */
+    memcpy(hand_one, H->one, sizeof hand_one);
+    memcpy(hand_two, H->two, sizeof hand_two);
+    if (hand_one[cy] & bit) hand_two[cy] |= bit;
+    else hand_one[cy] |= bit;
+    uint64_t one = 0, two = 0; /* the same as face masks */
     for (int c = 0; c < COLOURS; c++) {
-        hand_one[c] = (uint32_t)(one >> (c * NUMBERS)) & ROW_MASK;
-        hand_two[c] = (uint32_t)(two >> (c * NUMBERS)) & ROW_MASK;
+        one |= (uint64_t)hand_one[c] << (c * NUMBERS);
+        two |= (uint64_t)hand_two[c] << (c * NUMBERS);
     }
     Choice cand[GROW_CANDIDATES];
     int count = 0;
