@@ -28,10 +28,10 @@ from strategies import (
 )
 
 from okeytool.deal import Deal
-from okeytool.solver.classic.analysis import Analyser, WaitsResult, analyse_waits
+from okeytool.solver.classic.analysis import Analyser, WaitsResult, _bits, analyse_waits
 from okeytool.solver.classic.check import check_hand
 from okeytool.solver.classic.model import MeldModel
-from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
+from okeytool.tiles import ALL_FACES, FACE_COUNT, FALSE_JOKER, Tile
 
 #: Every tile a player can hold, as written: the 52 faces (a real okey is its face) and F.
 WRITTEN_TILES = (*ALL_FACES, FALSE_JOKER)
@@ -214,6 +214,11 @@ def test_useful_tiles_by_definition(built: BuiltHand) -> None:
     assert len(result.useful) == len(expected)
     if d == 0:
         assert expected == set()
+
+
+@given(st.integers(min_value=0, max_value=(1 << FACE_COUNT) - 1))
+def test_the_faces_of_a_mask_lowest_first(mask: int) -> None:
+    assert _bits(mask) == [face for face in range(FACE_COUNT) if mask >> face & 1]
 
 
 @settings(max_examples=40)

@@ -177,27 +177,36 @@ class MeldDraws:
     faces: int
     exact: int | None
 
-    def vouched(self, face: int) -> bool:
-        """True if ``face`` needs no check by the exact search."""
-        return self.exact is None or bool(self.exact >> face & 1)
+
+#: The bit indices of each byte value, by the byte's place in a face mask.
+_BYTE_BITS = tuple(
+    tuple(tuple(8 * place + bit for bit in range(8) if value >> bit & 1) for value in range(256))
+    for place in range((FACE_COUNT + 7) // 8)
+)
 
 
 def _bits(mask: int) -> list[int]:
-    """The indices of the bits set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The indices of the bits set in ``mask`` (a face mask), lowest first."""
+    out: list[int] = []
+    for place in _BYTE_BITS:
+        if not mask:
+            break
+        if mask & 255:
+            out += place[mask & 255]
+        mask >>= 8
     return out
 
 
 @lru_cache(maxsize=64)
-def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...]]:
+def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...], int, int]:
     """What an analyser needs of a deal's faces: the supply of each, the mask of those without a
-    twin (seven pairs), and how each is held (the okey face as F), by face index."""
+    twin (seven pairs), how each is held (the okey face as F), by face index, and the masks of the
+    faces with at least one plain copy and with two (a face has one or two, :meth:`Deal.supply`)."""
     supply = deal.supply_vector()
-    return supply, orphan_mask(supply), tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
+    tile_for = tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
+    one = sum(1 << face for face, n in enumerate(supply) if n >= 1)
+    two = sum(1 << face for face, n in enumerate(supply) if n >= 2)
+    return supply, orphan_mask(supply), tile_for, one, two
 
 
 class Analyser:
@@ -212,7 +221,7 @@ class Analyser:
         self.deal = deal
         self.search = meld_search(deal.rules.wrap)
         self.cover = meld_cover(deal.rules.wrap)
-        self.supply, self.orphans, self.tile_for = _deal_faces(deal)
+        self.supply, self.orphans, self.tile_for, self.supply_one, self.supply_two = _deal_faces(deal)
         self.pairs = deal.rules.seven_pairs
         self.size = deal.rules.hand_size
         self.wilds = deal.rules.max_wilds
@@ -250,19 +259,21 @@ class Analyser:
     def _deficiency(self, hand: SolverHand) -> tuple[Deficiency, MeldDraws]:
         one, two = hand_masks(hand.counts)
         pairs = pairs_deficiency_of_masks(one, two, self.orphans, hand.wilds) if self.pairs else None
-        cover = self.cover.cover_of_masks(one, two, self.size)
-        melds = max(0, self.size - cover.kept - hand.wilds)
-        draws = MeldDraws(ALL_FACES_MASK if cover.faces & ANY_FACE else cover.faces, None)
+        kept, faces = self.cover.kept_and_faces(one, two, self.size)
+        melds = max(0, self.size - kept - hand.wilds)
+        if faces & ANY_FACE:
+            faces = ALL_FACES_MASK
+        exact = None
         if hand.wilds + melds > self.wilds and (pairs is None or melds <= pairs):
             # More unfilled slots than wilds: copies could run out. Keep what a layout within the
             # supply vouches for; if none is, the exact search decides.
             certificate = self.cover.certify(hand.counts, self.supply, self.size, masks=(one, two))
-            draws = MeldDraws(draws.faces, certificate.shown)
+            exact = certificate.shown
             if not certificate.realisable:
                 melds = self._exact_melds(hand, melds + 1, pairs)
-                draws = MeldDraws(ALL_FACES_MASK, 0)
+                faces, exact = ALL_FACES_MASK, 0
         total = melds if pairs is None else min(melds, pairs)
-        return Deficiency(total, melds, pairs), draws
+        return Deficiency(total, melds, pairs), MeldDraws(faces, exact)
 
     def _exact_melds(self, hand: SolverHand, least: int, pairs: int | None) -> int:
         """The meld deficiency by the exact search, from a lower bound up (or up to ``pairs`` + 1)."""
@@ -300,41 +311,43 @@ class Analyser:
         an unfilled slot of an optimal cover that a layout within the supply vouches for, or that the
         exact search confirms. A wild always is (it fills any unfilled slot).
         """
+        return self.draws_of(*self.useful_faces(hand))
+
+    def draws_of(self, faces: int, wild: bool) -> list[Tile]:
+        """The tiles of :meth:`useful_faces`' answer, in :meth:`draws` order."""
+        useful = [self.tile_for[face] for face in _bits(faces)]
+        if wild:
+            useful.append(self.deal.wild_tile())
+        return useful
+
+    def useful_faces(self, hand: SolverHand) -> tuple[int, bool]:
+        """:meth:`useful_draws` as a face mask (bit *f* for plain face *f*) and whether a wild is useful."""
         deficiency, meld_draws = self._solve(hand)
         d = deficiency.total
         if d == 0:
-            return []
-        meld_faces = meld_draws.faces if deficiency.melds == d else 0
-        counts = hand.counts
-        supply = self.supply
+            return 0, False
+        one, two = hand_masks(hand.counts)
+        # Faces of which a copy can exist beside the hand (a face's supply is one or two copies).
+        available = (self.supply_one & ~one) | (self.supply_two & one & ~two)
+        useful = 0
         if deficiency.pairs == d:
-            candidates: Sequence[int] = range(FACE_COUNT)
             # Seven pairs after a draw depend only on how often the face is held and whether it
-            # has a twin outside: at most four cases, each decided once.
-            paired = pairs_counts_of_masks(*hand_masks(counts), self.orphans)
-            closer: dict[tuple[int, int], bool] = {}
-        else:
-            candidates = _bits(meld_faces)
-            paired = None
-        useful = []
-        for face in candidates:
-            held = counts[face]
-            if held >= supply[face]:
-                continue  # no copy of the face can exist beside the hand
-            if paired is not None:
-                case = (held, supply[face])
-                nearer = closer.get(case)
-                if nearer is None:
-                    after_pairs = pairs_counts_after(paired, held, supply[face])
-                    nearer = closer[case] = 2 * PAIRS - kept_of_pairs(after_pairs, hand.wilds) < d
-                if nearer:
-                    useful.append(self.tile_for[face])
-                    continue
-            if meld_faces >> face & 1 and (meld_draws.vouched(face) or self._closer(self._with(hand, face), d)):
-                useful.append(self.tile_for[face])
-        if hand.wilds < self.wilds:
-            useful.append(self.deal.wild_tile())
-        return useful
+            # has a twin outside: at most four cases, each decided once for all its faces.
+            paired = pairs_counts_of_masks(one, two, self.orphans)
+            for held, faces in ((0, available & ~one), (1, available & one)):
+                for supply, of_supply in ((1, self.supply_one & ~self.supply_two), (2, self.supply_two)):
+                    if faces & of_supply:
+                        after = pairs_counts_after(paired, held, supply)
+                        if 2 * PAIRS - kept_of_pairs(after, hand.wilds) < d:
+                            useful |= faces & of_supply
+        if deficiency.melds == d:
+            melds = meld_draws.faces & available & ~useful
+            sure = melds if meld_draws.exact is None else melds & meld_draws.exact
+            useful |= sure
+            for face in _bits(melds & ~sure):
+                if self._closer(self._with(hand, face), d):
+                    useful |= 1 << face
+        return useful, hand.wilds < self.wilds
 
     @staticmethod
     def _with(hand: SolverHand, face: int) -> SolverHand:
@@ -471,6 +484,7 @@ def _rows(
     held, shown = Counter(tiles), Counter(seen)
     # Unseen copies are counted against the whole 15-tile hand, so once a ranking for every row.
     counted: list[TileCount | None] = [None] * VECTOR_SIZE
+    counted_draws: dict[tuple[int, bool], tuple[TileCount, ...]] = {}
 
     def count(tile: Tile) -> TileCount:
         known = counted[tile.index]
@@ -511,7 +525,11 @@ def _rows(
                 raise SolverError(f"the analysis and the check disagree on throwing {tile}")
             options.append(DiscardOption(tile, win, 0, ()))
             continue
-        useful = tuple(count(t) for t in sorted(analyser.useful_draws(hand), key=_index))  # distinct tiles
+        drawn = analyser.useful_faces(hand)
+        useful = counted_draws.get(drawn)
+        if useful is None:  # rows of a ranking may share their useful draws
+            draws = sorted(analyser.draws_of(*drawn), key=_index)
+            useful = counted_draws[drawn] = tuple([counted[t.index] or count(t) for t in draws])
         options.append(DiscardOption(tile, None, deficiency, useful))
     return options
 

@@ -105,12 +105,16 @@ class MeldCover:
 
     def cover_of_masks(self, one: int, two: int, size: int) -> Cover:
         """:meth:`cover` of a hand given as its :func:`hand_masks`."""
+        return Cover(*self.kept_and_faces(one, two, size))
+
+    def kept_and_faces(self, one: int, two: int, size: int) -> tuple[int, int]:
+        """:meth:`cover_of_masks` as a pair (``kept``, ``faces``), without the object."""
         if len(self.memo) > self.MEMO_LIMIT:
             self.memo.clear()
         kept, faces = self._best(one, two, size)
         # Room for a whole new piece makes every face useful: reported as every face (the compiled
         # table does the same), not as the faces this search happened to meet on the way.
-        return Cover(kept, ANY_FACE | ALL_FACES_MASK if faces & ANY_FACE else faces)
+        return kept, ANY_FACE | ALL_FACES_MASK if faces & ANY_FACE else faces
 
     def kept_and_spares(self, counts: Sequence[int], size: int) -> tuple[int, int]:
         """The cover's ``kept`` of a hand, and the faces (a mask) of which some optimal choice leaves
