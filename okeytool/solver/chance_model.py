@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Generic, Literal, TypeVar
 
 from okeytool.deal import Deal
-from okeytool.tiles import FACE_COUNT, Tile
+from okeytool.tiles import FACE_COUNT, VECTOR_SIZE, Tile
 
 #: Why some rows were not computed: the ranking's work ran out (``work``), the clock did (the
 #: question's time limit, ``time``), or a compiled recursion reached its memory limit (``memory``).
@@ -34,6 +35,12 @@ def slot_of(deal: Deal, tile: Tile) -> int:
     """The draw slot of a tile as held."""
     face = deal.plays_as(tile)
     return WILD_SLOT if face is None else face.index
+
+
+@lru_cache(maxsize=64)
+def slots_of(deal: Deal) -> tuple[int, ...]:
+    """:func:`slot_of` every tile, by its index (asked once a deal, not once a solver)."""
+    return tuple(slot_of(deal, Tile(index)) for index in range(VECTOR_SIZE))
 
 
 def state_of(deal: Deal, tiles: Sequence[Tile]) -> State:

@@ -70,14 +70,14 @@ from okeytool.finish import Finish
 from okeytool.goals import ChanceGoal
 from okeytool.parse.supply import check_hand_size, check_supply
 from okeytool.rules import PROFILES
-from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudget, slot_of
+from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudget, slots_of
 from okeytool.solver.chance_model import ChanceModel as SharedModel
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
 from okeytool.solver.classic.pairs import PAIRS, orphan_mask, pairs_deficiency, pairs_deficiency_of_masks
 from okeytool.solver.compiled import built_with
 from okeytool.solver.games import game_of
-from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, VECTOR_SIZE, Tile
+from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
 
 try:  # the advancing methods' recursion compiled (setup.py builds it where a C compiler exists) ...
     from okeytool.solver.classic import _chance
@@ -221,11 +221,11 @@ class HandFacts:
         """
         self.deal = deal
         self.analyser = analyser or Analyser(deal)
-        self.supply = deal.supply_vector()
+        self.supply = self.analyser.supply
         self.pairs = deal.rules.seven_pairs
         self.points_by_finish = {f: finish_points(deal, f) for f in Finish}
         #: The draw slot of each tile, by its index (``slot_of`` asked once a tile, not once a copy).
-        self.slots: tuple[int, ...] = tuple(slot_of(deal, Tile(index)) for index in range(VECTOR_SIZE))
+        self.slots: tuple[int, ...] = slots_of(deal)
         self._info: dict[State, tuple[int, int, int]] = {}
         self._deficiency: dict[State, int] = {}
         self._value: dict[State, int] = {}
