@@ -284,16 +284,39 @@ def _best(old: Summary | None, new: Summary) -> Summary:
 
 
 def _calmer(old: tuple[Summary, Summary] | None, new: tuple[Summary, Summary]) -> tuple[Summary, Summary]:
-    """Of two rounds of one pair, the one with the lower medians added (the one least disturbed)."""
-    if old is None or new[0].median_ms + new[1].median_ms < old[0].median_ms + old[1].median_ms:
+    """Of two rounds of one pair, the one least disturbed: the lower product of the two medians, so
+    that each side's slowdown counts by its own scale (a sum would be decided by the slower side)."""
+    if old is None or new[0].median_ms * new[1].median_ms < old[0].median_ms * old[1].median_ms:
         return new
     return old
+
+
+def forget_hands() -> None:
+    """Empty okeytool's tables and memos of solved hands (the cover programme's, the opening
+    search's), so that a timing meets every hand of a corpus as a new process would, not as one
+    that answered the same hands in an earlier round."""
+    from benchmarks.bench_open import clear_memos
+    from okeytool.solver.classic.analysis import meld_cover
+
+    for wrap in (False, True):
+        cover = meld_cover(wrap)
+        cover.memo.clear()
+        if cover.table is not None:
+            cover.table.clear()
+    clear_memos()
+
+
+def time_fresh(calls: Sequence[Callable[[], object]]) -> Summary:
+    """:func:`time_calls` after :func:`forget_hands`."""
+    forget_hands()
+    return time_calls(calls)
 
 
 def measure_all(rounds: int = ROUNDS) -> tuple[list[Row], list[str]]:
     """Time both sides, ``rounds`` times, each pair back to back (the peer's operation, then okeytool's),
     and keep per pair the round least disturbed (the machine may be shared): both figures of a row
-    come from the same moment. The rows and the cross-check lines."""
+    come from the same moment. okeytool's timings start from emptied tables (:func:`forget_hands`).
+    The rows and the cross-check lines."""
     corpora = Corpora.build()
     python = peers_python()
     pairs: dict[str, tuple[Summary, Summary]] = {}
@@ -309,7 +332,7 @@ def measure_all(rounds: int = ROUNDS) -> tuple[list[Row], list[str]]:
                 theirs = Summary.from_json(run_peers(python, source, [key])["timings"][key])
                 for op, paired, _, _ in PAIRS:
                     if paired == key and op in operations:
-                        pairs[f"{op}|{key}"] = _calmer(pairs.get(f"{op}|{key}"), (time_calls(operations[op]), theirs))
+                        pairs[f"{op}|{key}"] = _calmer(pairs.get(f"{op}|{key}"), (time_fresh(operations[op]), theirs))
             pure = "discard 15 random (pure Python cover)"
             alone[pure] = _best(alone.get(pure), pure_python_discard())
             theirs = Summary.from_json(
@@ -319,7 +342,7 @@ def measure_all(rounds: int = ROUNDS) -> tuple[list[Row], list[str]]:
                 pairs.get(f"{pure}|mahjong best discard"), (alone[pure], theirs)
             )
             whole = "open, whole answer"
-            alone[whole] = _best(alone.get(whole), time_calls(operations[whole]))
+            alone[whole] = _best(alone.get(whole), time_fresh(operations[whole]))
             print(f"round {round_} of {rounds} done", file=sys.stderr, flush=True)
         peer = run_peers(python, source, ["rummikub tiles", "rummikub initial"])
     rows = []
@@ -368,7 +391,9 @@ def write_section(text: str) -> None:
             "",
             f"Measured {date.today().isoformat()} on {machine}, both sides in one run of "
             "`python -m benchmarks.peers --write`, on the same seeded corpora (`benchmarks/peers.py`),",
-            "in rounds, each pair back to back, the round least disturbed kept per pair.",
+            "in rounds, each pair back to back, the round least disturbed (lowest product of the two medians) kept",
+            "per pair; okeytool's tables and memos of solved hands are emptied before each of its timings, so no",
+            "round profits from the hands an earlier one answered.",
             "Milliseconds per call, in-process on each side. Ratio: okeytool ÷ peer (below 1: okeytool is faster).",
             "",
             text,
