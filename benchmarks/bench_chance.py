@@ -8,6 +8,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     OKEYTOOL_PURE_PYTHON=1 python -m benchmarks.bench_chance --work    # the same in pure Python
     python -m benchmarks.bench_chance --exact   # the whole ranking at 2 draws (exact), one and two away
     python -m benchmarks.bench_chance --extra 1 # the ranking by ``--extra 1`` at 8 draws, within the default work
+    python -m benchmarks.bench_chance --draws 12  # the rankings and the rows computed at another number of draws
     python -m benchmarks.bench_chance --agree   # at 8 draws: advance's best throw measured by extra 1 (minutes)
 """
 
@@ -65,13 +66,15 @@ def hands_by_distance(count: int, seed: int = SEED) -> dict[int, list[Case]]:
     return groups
 
 
-def operations() -> dict[str, list[Callable[[], object]]]:
-    """The chance ranking at 8 draws, one operation per distance."""
+def operations(draws: int = DRAWS) -> dict[str, list[Callable[[], object]]]:
+    """The chance ranking at ``draws`` draws (8 by default), one operation per distance."""
     groups = hands_by_distance(CASES)
-    names = {1: "discard --chance, 8 draws, one away", 2: "discard --chance, 8 draws, two away",
-             3: "discard --chance, 8 draws, 3+ away"}  # fmt: skip
+    names = {1: "one away", 2: "two away", 3: "3+ away"}
     return {
-        names[d]: [partial(chance_ranking, c.deal, c.tiles, draws=DRAWS) for c in cases] for d, cases in groups.items()
+        f"discard --chance, {draws} draws, {names[d]}": [
+            partial(chance_ranking, c.deal, c.tiles, draws=draws) for c in cases
+        ]
+        for d, cases in groups.items()
     }
 
 
@@ -232,12 +235,12 @@ WORK_HEADER = (
 )
 
 
-def rows_computed(cases: int = CASES) -> list[str]:
+def rows_computed(cases: int = CASES, draws: int = DRAWS) -> list[str]:
     """At the default work: per distance, how many rankings computed every row, and the rows left
     not computed (the far hands of the first decisions of a round)."""
     lines = []
     for d, group in hands_by_distance(cases).items():
-        missing = [sum(not r.computed for r in chance_ranking(c.deal, c.tiles, draws=DRAWS).rows) for c in group]
+        missing = [sum(not r.computed for r in chance_ranking(c.deal, c.tiles, draws=draws).rows) for c in group]
         rows = sum(len(rank_discards(c.deal, c.tiles).options) for c in group)
         lines.append(f"| {'3+' if d == 3 else d} away | {len(group)} | {sum(m == 0 for m in missing)} | "
                      f"{sum(missing)} of {rows} |")  # fmt: skip
@@ -274,6 +277,14 @@ def main() -> None:
         print()
         print(ROWS_HEADER)
         for line in rows_computed():
+            print(line, flush=True)
+        return
+    if "--draws" in sys.argv:
+        draws = int(sys.argv[sys.argv.index("--draws") + 1])
+        print_table(operations(draws))
+        print()
+        print(ROWS_HEADER)
+        for line in rows_computed(draws=draws):
             print(line, flush=True)
         return
     print_table(operations())
