@@ -59,6 +59,12 @@ def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, m
     assert fast.solve(state, draws) == slow.solve(state, draws)
     assert fast._compiled is not None and fast._compiled.size() == len(slow.memo)
     assert not fast.capped and not slow.capped
+    # It also expands the same states (facts aside), so that a ranking's work stops at the same rows.
+    kernel = compiled.kernel
+    assert kernel is not None
+    alone = kernel.solver(fast.left, fast.scale, method == "swap", method == "exact")
+    alone.solve(state, draws, -1.0, compiled.info, compiled.deficiency, -1, 0)
+    assert alone.work() == slow._expanded
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)

@@ -249,14 +249,18 @@ static inline uint64_t full_faces(const Kernel *K, uint64_t one, uint64_t two) {
 /* HandFacts._raw's lower bound (min of the meld deficiency with copies not counted and the pairs
  * deficiency) of a 14-tile state whose cover programme holds `kept` plain tiles; its meld and pairs
  * deficiencies (-1: no seven pairs) into *melds, *pairs. */
-static int lower_of(const Kernel *K, uint64_t lo, uint64_t hi, int kept, int *melds, int *pairs) {
-    uint64_t one, two;
-    masks_of(lo, hi, &one, &two);
-    int wilds = wilds_of(hi);
+static inline int lower_of_masks(const Kernel *K, uint64_t one, uint64_t two, int wilds, int kept, int *melds,
+                                 int *pairs) {
     *melds = K->size - kept - wilds;
     if (*melds < 0) *melds = 0;
     *pairs = K->pairs ? pairs_of(K, one, two, wilds) : -1;
     return *pairs < 0 || *melds < *pairs ? *melds : *pairs;
+}
+
+static int lower_of(const Kernel *K, uint64_t lo, uint64_t hi, int kept, int *melds, int *pairs) {
+    uint64_t one, two;
+    masks_of(lo, hi, &one, &two);
+    return lower_of_masks(K, one, two, wilds_of(hi), kept, melds, pairs);
 }
 
 /* fact_new with lower_of's answer for the state worked out already. */
@@ -665,7 +669,12 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (kept < 0) kept = cover_of(K, one, two, known, from_lo, from_hi, x, depth, &H, &faces, &spares, &solved);
             int spare = d == WILD_SLOT || (spares >> d & 1);
             int child_kept = spare ? kept : kept - 1;
-            int melds, pairs, lower = lower_of(K, clo, chi, child_kept, &melds, &pairs);
+            /* the child's masks: the 15's less a copy of d (a wild leaves them as they are) */
+            uint64_t c_one = one, c_two = two, bit = d == WILD_SLOT ? 0 : 1ULL << d;
+            if (c_two & bit) c_two &= ~bit;
+            else c_one &= ~bit;
+            int melds, pairs;
+            int lower = lower_of_masks(K, c_one, c_two, wilds_of(chi), child_kept, &melds, &pairs);
             if (lower > bound) continue; /* not kept: not stored */
             /* The child's own faces where they come cheap: less a wild it holds the same plain tiles
              * (the same answer); less a spare, its optimal choices are the 15's that leave it out. */
@@ -674,11 +683,8 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (has_faces) child_faces = faces;
             else if (spare && solved)
                 has_faces = from_choices = hand_child(H, C, d, K->family->choices, &child_faces, &child_spares) >= 0;
-            if (from_choices && C->chosen == C->met) {
-                uint64_t c_one, c_two;
-                masks_of(clo, chi, &c_one, &c_two);
+            if (from_choices && C->chosen == C->met)
                 remember_choices(K, c_one, c_two, C->best, C->faces, C->spares, C->choices, C->chosen);
-            }
             f = fact_new_lower(K, clo, chi, lower, melds, pairs, child_faces, has_faces);
             if (!f) return -1;
             /* A child the programme alone does not decide is certified next (within, below): from its
@@ -886,7 +892,40 @@ typedef struct {
     long pool;            /* the copies a state of the current solve does not hold (the same for every
                            * state it reaches: drawn from them, thrown back to them); -1: not known */
     uint32_t facts_start; /* the kernel's hands known when the current solve began */
+    Map one_away;         /* OneAway: the states one tile away the advancing recursion met */
+    int32_t *win_store;   /* their winning draws: copies and points, two ints each */
+    size_t win_used, win_capacity;
+    Map far;              /* Far: the states two or more away the advancing recursion met */
+    struct Edge *edge_store; /* their helpful draws */
+    size_t edge_used, edge_capacity;
 } Solver;
+
+/* A helpful draw of a state two or more away: its copies, and the discards kept after it (in the
+ * kernel's kept_store). */
+typedef struct Edge {
+    int32_t n;
+    uint32_t offset, count;
+} Edge;
+
+/* A state two or more away met by the advancing recursion: its helpful draws, in slot order, found
+ * at its first expansion, so that its expansions at other draw counts do not look them up again. */
+typedef struct {
+    uint64_t lo, hi;
+    uint32_t offset, count; /* its helpful draws: edge_store[offset .. offset + count) */
+    long back;              /* the copies of the draws thrown back */
+} Far;
+
+/* A state one tile away met by the advancing recursion without swaps (``solve``): every draw that
+ * helps it wins, so its answer at t draws is its winning draws plus its answer at t - 1 for every
+ * other draw. Its winning draws (copies and points, in slot order) are looked up once, and each
+ * further draw count is one step of the same sums, in the same order, as the recursion's. */
+typedef struct {
+    uint64_t lo, hi;
+    uint32_t offset, count; /* its winning draws: from win_store[offset], two ints each */
+    long back;              /* the copies of the draws thrown back */
+    int upto;               /* the memo holds its answers at 1..upto draws */
+    double v, e;            /* its answer at upto draws */
+} OneAway;
 
 /* The work of the current solve: states expanded, and the facts of the hands it met first, weighted
  * by what finding them costs. It depends only on the hands, so it is the same on every machine. */
@@ -1131,12 +1170,167 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
 }
 
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
+/* ``solve`` of a state one tile away whose helpful draws all win, without swaps, from the memo's
+ * miss at `draws` (begin counted it): its answers at upto + 1 .. draws, each counted as the
+ * recursion counts them and kept in the memo, the last into *v, *e. -1 on an exception. */
+static int solve_one_away(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t wins, double *v, double *e) {
+    OneAway *L = map_find(&S->one_away, lo, hi);
+    if (!L) {
+        Kernel *K = S->kernel;
+        uint32_t offset = (uint32_t)S->win_used, count = 0;
+        long visited = 0;
+        for (uint64_t ws = wins & ALL_SLOTS; ws; ws &= ws - 1) {
+            int x = __builtin_ctzll(ws);
+            int n = S->left[x] - count_of(lo, hi, x);
+            if (n <= 0) continue;
+            int points = value(K, lo, hi, x);
+            if (points < 0) return -1;
+            if (S->win_used + 2 > S->win_capacity) {
+                size_t capacity = S->win_capacity ? 2 * S->win_capacity : 1024;
+                int32_t *bigger = PyMem_Realloc(S->win_store, capacity * sizeof *bigger);
+                if (!bigger) { PyErr_NoMemory(); return -1; }
+                S->win_store = bigger;
+                S->win_capacity = capacity;
+            }
+            S->win_store[S->win_used++] = n;
+            S->win_store[S->win_used++] = points;
+            visited += n;
+            count++;
+        }
+        L = map_add(&S->one_away, lo, hi);
+        if (!L) return -1;
+        L->offset = offset;
+        L->count = count;
+        L->back = S->pool - visited;
+        L->upto = 0;
+        L->v = L->e = 0.0;
+    }
+    const int32_t *won = S->win_store + L->offset;
+    for (int t = L->upto + 1; t <= draws; t++) {
+        if (t < draws) { /* the recursion's own count of this draw count (begin counted `draws`) */
+            int stop = stop_here(S);
+            if (stop) {
+                *v = *e = 0.0;
+                return stop < 0 ? -1 : 0;
+            }
+        }
+        double back_v = L->v, back_e = L->e;
+        double total_v = 0.0, total_e = 0.0;
+        for (uint32_t i = 0; i < L->count; i++) {
+            int n = won[2 * i];
+            double payload = (double)won[2 * i + 1];
+            total_v += n;
+            total_e += n * (payload >= back_e ? payload : back_e);
+        }
+        total_v += L->back * back_v;
+        total_e += L->back * back_e;
+        double tv, te;
+        if (remember(S, lo, hi | (uint64_t)t << 56, total_v, total_e, &tv, &te) < 0) return -1;
+        L->upto = t; /* L did not move: only the memo grew */
+        L->v = tv;
+        L->e = te;
+    }
+    *v = L->v;
+    *e = L->e;
+    return 0;
+}
+
+static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
+
+/* The best V and E over the children kept after a helpful draw (kept_store[offset .. + count)),
+ * each solved with `rest` draws, into *best_v, *best_e (0 when none is kept). -1 on an exception. */
+static int best_child(Solver *S, uint32_t offset, uint32_t count, int rest, double *best_v, double *best_e) {
+    Kernel *K = S->kernel;
+    *best_v = *best_e = 0.0;
+    for (uint32_t i = 0; i < count; i++) {
+        /* kept_store may move while solving a child: read the child first */
+        uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
+        uint64_t chi = K->kept_store[2 * ((size_t)offset + i) + 1];
+        double cv, ce;
+        if (solve(S, clo, chi, rest, &cv, &ce) < 0) return -1;
+        if (cv > *best_v) *best_v = cv;
+        if (ce > *best_e) *best_e = ce;
+    }
+    return 0;
+}
+
+/* ``solve`` of a state k >= 2 away that no draw wins, from the memo's miss at `draws` (begin counted
+ * it; k <= draws, so every helpful draw's children are solved): the same calls and sums, in the same
+ * order, as the general case, but the helpful draws and their kept children are looked up at the
+ * state's first expansion only. -1 on an exception. */
+static int solve_far(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t key_hi, int k, uint64_t useful,
+                     double *v, double *e) {
+    Kernel *K = S->kernel;
+    int rest = draws - 1;
+    double back_v = 0.0, back_e = 0.0;
+    if (rest && solve(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
+    double total_v = 0.0, total_e = 0.0;
+    const Far *F = map_find(&S->far, lo, hi);
+    if (F) {
+        uint32_t offset = F->offset, count = F->count; /* F and the edges may move while children are solved */
+        long back = F->back;
+        for (uint32_t i = 0; i < count; i++) {
+            Edge edge = S->edge_store[offset + i];
+            double best_v, best_e;
+            if (best_child(S, edge.offset, edge.count, rest, &best_v, &best_e) < 0) return -1;
+            total_v += edge.n * best_v;
+            total_e += edge.n * best_e;
+        }
+        total_v += back * back_v;
+        total_e += back * back_e;
+        return remember(S, lo, key_hi, total_v, total_e, v, e);
+    }
+    Edge edges[SLOTS];
+    uint32_t count = 0;
+    long visited = 0;
+    for (uint64_t helpful = useful & ALL_SLOTS; helpful; helpful &= helpful - 1) {
+        int x = __builtin_ctzll(helpful);
+        int n = S->left[x] - count_of(lo, hi, x);
+        if (n <= 0) continue;
+        visited += n;
+        uint64_t glo = lo, ghi = hi;
+        add_to(&glo, &ghi, x, 1);
+        uint32_t offset, kept;
+        if (kept_of(K, glo, ghi, k - 1, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, &offset, &kept) < 0)
+            return -1;
+        edges[count++] = (Edge){n, offset, kept};
+        double best_v, best_e;
+        if (best_child(S, offset, kept, rest, &best_v, &best_e) < 0) return -1;
+        total_v += n * best_v;
+        total_e += n * best_e;
+    }
+    long back = S->pool - visited;
+    total_v += back * back_v;
+    total_e += back * back_e;
+    if (!map_find(&S->far, lo, hi)) { /* its expansion at fewer draws may have kept them already */
+        if (S->edge_used + count > S->edge_capacity) {
+            size_t capacity = S->edge_capacity ? 2 * S->edge_capacity : 1024;
+            while (capacity < S->edge_used + count) capacity *= 2;
+            Edge *bigger = PyMem_Realloc(S->edge_store, capacity * sizeof *bigger);
+            if (!bigger) { PyErr_NoMemory(); return -1; }
+            S->edge_store = bigger;
+            S->edge_capacity = capacity;
+        }
+        memcpy(S->edge_store + S->edge_used, edges, count * sizeof *edges);
+        Far *added = map_add(&S->far, lo, hi);
+        if (!added) return -1;
+        added->offset = (uint32_t)S->edge_used;
+        added->count = count;
+        added->back = back;
+        S->edge_used += count;
+    }
+    return remember(S, lo, key_hi, total_v, total_e, v, e);
+}
+
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     uint64_t key_hi;
     int k;
     uint64_t wins, useful;
     int begun = begin(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
     if (begun <= 0) return begun;
+    if (k == 1 && !S->swapping && S->pool >= 0 && !(useful & ~wins & ALL_SLOTS))
+        return solve_one_away(S, lo, hi, draws, wins, v, e);
+    if (k >= 2 && S->pool >= 0 && !(wins & ALL_SLOTS)) return solve_far(S, lo, hi, draws, key_hi, k, useful, v, e);
     Kernel *K = S->kernel;
     int rest = draws - 1;
     double back_v = 0.0, back_e = 0.0;
@@ -1210,7 +1404,12 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (!S) return NULL;
     S->kernel = self;
     Py_INCREF(self);
-    S->memo.entries = S->swaps.entries = NULL;
+    S->memo.entries = S->swaps.entries = S->one_away.entries = NULL;
+    S->win_store = NULL;
+    S->win_used = S->win_capacity = 0;
+    S->far.entries = NULL;
+    S->edge_store = NULL;
+    S->edge_used = S->edge_capacity = 0;
     S->scale = scale;
     S->swapping = swapping;
     S->exact = exact;
@@ -1225,7 +1424,8 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->facts_start = 0;
     S->pool = -1;
     if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
-        map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0) {
+        map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0 ||
+        map_init(&S->one_away, sizeof(OneAway), 1 << 10) < 0 || map_init(&S->far, sizeof(Far), 1 << 10) < 0) {
         Py_DECREF(S);
         return NULL;
     }
@@ -1235,6 +1435,10 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
 static void Solver_dealloc(Solver *self) {
     map_free(&self->memo);
     map_free(&self->swaps);
+    map_free(&self->one_away);
+    PyMem_Free(self->win_store);
+    map_free(&self->far);
+    PyMem_Free(self->edge_store);
     Py_XDECREF(self->kernel);
     PyObject_Free(self);
 }
