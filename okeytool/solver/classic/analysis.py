@@ -178,17 +178,20 @@ class MeldDraws:
     exact: int | None
 
 
-#: The bit indices of each byte value, by the byte's place in a face mask.
-_BYTE_BITS = tuple(
-    tuple(tuple(8 * place + bit for bit in range(8) if value >> bit & 1) for value in range(256))
-    for place in range((FACE_COUNT + 7) // 8)
-)
+@cache
+def _byte_bits() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The bit indices of each byte value, by the byte's place in a face mask (built on first use,
+    not when a command that never asks is started)."""
+    by_value = tuple(tuple(bit for bit in range(8) if value >> bit & 1) for value in range(256))
+    return tuple(
+        tuple(tuple(8 * place + bit for bit in bits) for bits in by_value) for place in range((FACE_COUNT + 7) // 8)
+    )
 
 
 def _bits(mask: int) -> list[int]:
     """The indices of the bits set in ``mask`` (a face mask), lowest first."""
     out: list[int] = []
-    for place in _BYTE_BITS:
+    for place in _byte_bits():
         if not mask:
             break
         if mask & 255:
