@@ -1043,16 +1043,11 @@ static int begin(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t *key_h
 
 typedef int (*SolveFn)(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
 
-/* The best V and E over the 14-tile states one discard from the 15-tile state (lo, hi) + x leaves at
- * most `bound` away, each solved by `fn` with `rest` draws; *best_v and *best_e are raised to them
- * (they keep what they held when no child is better). -1 on an exception. */
-static int best_kept(Solver *S, uint64_t lo, uint64_t hi, int x, int bound, int rest, SolveFn fn, double *best_v,
-                     double *best_e) {
+/* *best_v and *best_e raised to the V and E of the children kept after a helpful draw
+ * (kept_store[offset .. + count)), each solved by `fn` with `rest` draws. -1 on an exception. */
+static int raise_by_children(Solver *S, uint32_t offset, uint32_t count, int rest, SolveFn fn, double *best_v,
+                             double *best_e) {
     Kernel *K = S->kernel;
-    uint64_t glo = lo, ghi = hi;
-    add_to(&glo, &ghi, x, 1);
-    uint32_t offset, count;
-    if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, &offset, &count) < 0) return -1;
     for (uint32_t i = 0; i < count; i++) {
         /* kept_store may move while solving a child: read the child first */
         uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
@@ -1063,6 +1058,19 @@ static int best_kept(Solver *S, uint64_t lo, uint64_t hi, int x, int bound, int 
         if (ce > *best_e) *best_e = ce;
     }
     return 0;
+}
+
+/* The best V and E over the 14-tile states one discard from the 15-tile state (lo, hi) + x leaves at
+ * most `bound` away, each solved by `fn` with `rest` draws; *best_v and *best_e are raised to them
+ * (they keep what they held when no child is better). -1 on an exception. */
+static int best_kept(Solver *S, uint64_t lo, uint64_t hi, int x, int bound, int rest, SolveFn fn, double *best_v,
+                     double *best_e) {
+    Kernel *K = S->kernel;
+    uint64_t glo = lo, ghi = hi;
+    add_to(&glo, &ghi, x, 1);
+    uint32_t offset, count;
+    if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, &offset, &count) < 0) return -1;
+    return raise_by_children(S, offset, count, rest, fn, best_v, best_e);
 }
 
 /* A solved state's (V, E): the totals scaled by the pool and the risk, into *v, *e and the memo. */
@@ -1238,23 +1246,6 @@ static int solve_one_away(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64
 
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
 
-/* The best V and E over the children kept after a helpful draw (kept_store[offset .. + count)),
- * each solved with `rest` draws, into *best_v, *best_e (0 when none is kept). -1 on an exception. */
-static int best_child(Solver *S, uint32_t offset, uint32_t count, int rest, double *best_v, double *best_e) {
-    Kernel *K = S->kernel;
-    *best_v = *best_e = 0.0;
-    for (uint32_t i = 0; i < count; i++) {
-        /* kept_store may move while solving a child: read the child first */
-        uint64_t clo = K->kept_store[2 * ((size_t)offset + i)];
-        uint64_t chi = K->kept_store[2 * ((size_t)offset + i) + 1];
-        double cv, ce;
-        if (solve(S, clo, chi, rest, &cv, &ce) < 0) return -1;
-        if (cv > *best_v) *best_v = cv;
-        if (ce > *best_e) *best_e = ce;
-    }
-    return 0;
-}
-
 /* ``solve`` of a state k >= 2 away that no draw wins, from the memo's miss at `draws` (begin counted
  * it; k <= draws, so every helpful draw's children are solved): the same calls and sums, in the same
  * order, as the general case, but the helpful draws and their kept children are looked up at the
@@ -1272,8 +1263,8 @@ static int solve_far(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t ke
         long back = F->back;
         for (uint32_t i = 0; i < count; i++) {
             Edge edge = S->edge_store[offset + i];
-            double best_v, best_e;
-            if (best_child(S, edge.offset, edge.count, rest, &best_v, &best_e) < 0) return -1;
+            double best_v = 0.0, best_e = 0.0;
+            if (raise_by_children(S, edge.offset, edge.count, rest, solve, &best_v, &best_e) < 0) return -1;
             total_v += edge.n * best_v;
             total_e += edge.n * best_e;
         }
@@ -1295,8 +1286,8 @@ static int solve_far(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t ke
         if (kept_of(K, glo, ghi, k - 1, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, &offset, &kept) < 0)
             return -1;
         edges[count++] = (Edge){n, offset, kept};
-        double best_v, best_e;
-        if (best_child(S, offset, kept, rest, &best_v, &best_e) < 0) return -1;
+        double best_v = 0.0, best_e = 0.0;
+        if (raise_by_children(S, offset, kept, rest, solve, &best_v, &best_e) < 0) return -1;
         total_v += n * best_v;
         total_e += n * best_e;
     }
