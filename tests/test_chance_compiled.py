@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from strategies import BuiltHand, extra_tile, mixed_hands, near_hands, one_away_hands, seen_tiles
 
 from okeytool.parse.notation import parse_tiles
-from okeytool.solver.classic.chance import COMPILED, SLOTS, ChanceSolver, HandFacts, Method
+from okeytool.solver.classic.chance import COMPILED, FACT_COST, SLOTS, ChanceSolver, HandFacts, Method
 
 pytestmark = pytest.mark.skipif(
     not COMPILED, reason="the compiled recursion is not in use (not built, or OKEYTOOL_PURE_PYTHON): nothing to compare"
@@ -65,6 +65,34 @@ def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, m
     alone = kernel.solver(fast.left, fast.scale, method == "swap", method == "exact")
     alone.solve(state, draws, -1.0, compiled.info, compiled.deficiency, -1, 0)
     assert alone.work() == slow._expanded
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.sampled_from(["advance", "swap"]))
+def test_the_shortcuts_change_nothing_even_when_the_work_stops_them(
+    hand: BuiltHand, data: st.DataObject, method: Method
+) -> None:
+    """The states one and two or more tiles away answered by their shortcuts (``solve_one_away``,
+    ``solve_far``) against the general recursion: the same floats, the same stop under any work limit
+    (facts counted), the same work and memo, also for a solver asked again at other draw counts."""
+    if data.draw(st.booleans()):
+        hand = data.draw(near_hands(hand, swaps=data.draw(st.integers(1, 2))))
+    seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
+    asks = data.draw(st.lists(st.tuples(st.integers(1, 8), st.integers(-1, 400)), min_size=1, max_size=3))
+    answers = []
+    for shortcuts in (True, False):
+        facts = HandFacts(hand.deal, compiled=True)
+        kernel = facts.kernel
+        assert kernel is not None
+        front = ChanceSolver(facts, seen, 0.05, method)
+        solver = kernel.solver(front.left, front.scale, method == "swap", False, None, 0, shortcuts)
+        state = facts.state(hand.tiles)
+        got = []
+        for draws, limit in asks:
+            v, e, capped = solver.solve(state, draws, -1.0, facts.info, facts.deficiency, limit, FACT_COST)
+            got.append((v.hex(), e.hex(), capped, solver.work(), solver.size()))
+        answers.append(got)
+    assert answers[0] == answers[1]
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)

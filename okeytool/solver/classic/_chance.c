@@ -880,6 +880,7 @@ typedef struct {
     int left[SLOTS];
     double scale;
     int swapping;
+    int shortcuts; /* answer states one and two or more away by solve_one_away and solve_far (tests turn it off) */
     int exact; /* the recursion as stated (ChanceSolver._solve_held for ``exact``), else the planned one */
     int extra; /* ChanceSolver._solve_extra, with the hand below and its allowance */
     uint64_t origin_lo, origin_hi; /* for ``extra``: the hand the answer is for */
@@ -1180,10 +1181,32 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
 
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 /* ``solve`` of a state one tile away whose helpful draws all win, without swaps, from the memo's
- * miss at `draws` (begin counted it): its answers at upto + 1 .. draws, each counted as the
- * recursion counts them and kept in the memo, the last into *v, *e. -1 on an exception. */
+ * miss at `draws` (begin counted it), as the recursion does it: first its descent, draws - 1, draws
+ * - 2, ... each a miss counted, down to the first draw count the memo holds (or upto, below which it
+ * holds them all), or to a stop (that count then 0); then its answers at each count above, kept in
+ * the memo, the last into *v, *e. Only the winning draws' points are looked up once, not once a
+ * count. -1 on an exception. */
 static int solve_one_away(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t wins, double *v, double *e) {
     OneAway *L = map_find(&S->one_away, lo, hi);
+    int upto = L ? L->upto : 0, base = upto;
+    double back_v = L ? L->v : 0.0, back_e = L ? L->e : 0.0;
+    for (int t = draws - 1; t > upto; t--) {
+        const Solved *known = map_find(&S->memo, lo, hi | (uint64_t)t << 56);
+        if (known) {
+            base = t;
+            back_v = known->v;
+            back_e = known->e;
+            break;
+        }
+        int stop = stop_here(S);
+        if (stop < 0) return -1;
+        if (stop) {
+            base = t;
+            back_v = back_e = 0.0;
+            break;
+        }
+    }
+    int contiguous = base == upto; /* the memo then holds every count up to `draws` below */
     if (!L) {
         Kernel *K = S->kernel;
         uint32_t offset = (uint32_t)S->win_used, count = 0;
@@ -1215,15 +1238,7 @@ static int solve_one_away(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64
         L->v = L->e = 0.0;
     }
     const int32_t *won = S->win_store + L->offset;
-    for (int t = L->upto + 1; t <= draws; t++) {
-        if (t < draws) { /* the recursion's own count of this draw count (begin counted `draws`) */
-            int stop = stop_here(S);
-            if (stop) {
-                *v = *e = 0.0;
-                return stop < 0 ? -1 : 0;
-            }
-        }
-        double back_v = L->v, back_e = L->e;
+    for (int t = base + 1; t <= draws; t++) {
         double total_v = 0.0, total_e = 0.0;
         for (uint32_t i = 0; i < L->count; i++) {
             int n = won[2 * i];
@@ -1233,14 +1248,15 @@ static int solve_one_away(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64
         }
         total_v += L->back * back_v;
         total_e += L->back * back_e;
-        double tv, te;
-        if (remember(S, lo, hi | (uint64_t)t << 56, total_v, total_e, &tv, &te) < 0) return -1;
-        L->upto = t; /* L did not move: only the memo grew */
-        L->v = tv;
-        L->e = te;
+        if (remember(S, lo, hi | (uint64_t)t << 56, total_v, total_e, &back_v, &back_e) < 0) return -1;
     }
-    *v = L->v;
-    *e = L->e;
+    if (contiguous) { /* L did not move: only the memo grew */
+        L->upto = draws;
+        L->v = back_v;
+        L->e = back_e;
+    }
+    *v = back_v;
+    *e = back_e;
     return 0;
 }
 
@@ -1320,9 +1336,10 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     uint64_t wins, useful;
     int begun = begin(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
     if (begun <= 0) return begun;
-    if (k == 1 && !S->swapping && S->pool >= 0 && !(useful & ~wins & ALL_SLOTS))
+    if (S->shortcuts && k == 1 && !S->swapping && S->pool >= 0 && !(useful & ~wins & ALL_SLOTS))
         return solve_one_away(S, lo, hi, draws, wins, v, e);
-    if (k >= 2 && S->pool >= 0 && !(wins & ALL_SLOTS)) return solve_far(S, lo, hi, draws, key_hi, k, useful, v, e);
+    if (S->shortcuts && k >= 2 && S->pool >= 0 && !(wins & ALL_SLOTS))
+        return solve_far(S, lo, hi, draws, key_hi, k, useful, v, e);
     Kernel *K = S->kernel;
     int rest = draws - 1;
     double back_v = 0.0, back_e = 0.0;
@@ -1388,8 +1405,9 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (ready(self) < 0) return NULL;
     PyObject *left, *origin = Py_None;
     double scale;
-    int swapping, exact = 0, allowance = 0;
-    if (!PyArg_ParseTuple(args, "Odp|pOi", &left, &scale, &swapping, &exact, &origin, &allowance)) return NULL;
+    int swapping, exact = 0, allowance = 0, shortcuts = 1;
+    if (!PyArg_ParseTuple(args, "Odp|pOip", &left, &scale, &swapping, &exact, &origin, &allowance, &shortcuts))
+        return NULL;
     uint64_t origin_lo = 0, origin_hi = 0;
     if (origin != Py_None && read_state(origin, &origin_lo, &origin_hi) < 0) return NULL;
     Solver *S = PyObject_New(Solver, &SolverType);
@@ -1404,6 +1422,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->edge_used = S->edge_capacity = 0;
     S->scale = scale;
     S->swapping = swapping;
+    S->shortcuts = shortcuts;
     S->exact = exact;
     S->extra = origin != Py_None;
     S->origin_lo = origin_lo;
