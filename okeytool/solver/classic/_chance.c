@@ -1399,8 +1399,9 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
-/* Kernel.solver(left, scale, swap[, exact[, origin, allowance]]) -> Solver; an origin (a state)
- * makes it the ``extra`` recursion from that hand. */
+/* Kernel.solver(left, scale, swap[, exact[, origin, allowance[, shortcuts]]]) -> Solver; an origin
+ * (a state) makes it the ``extra`` recursion from that hand; shortcuts false answers every state by
+ * the general recursion (the tests hold the shortcuts to it). */
 static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (ready(self) < 0) return NULL;
     PyObject *left, *origin = Py_None;

@@ -45,6 +45,7 @@ class Kernel:
         exact: bool = False,
         origin: tuple[int, ...] | None = None,
         allowance: int = 0,
+        shortcuts: bool = True,
     ) -> Solver: ...
     def known(self) -> int: ...
     def info(
