@@ -629,6 +629,18 @@ static int cover_of(Kernel *K, uint64_t one, uint64_t two, int known, uint64_t f
     return answer_family(K->prog, one, two, K->size, known, &K->family->hand, faces, spares, solved);
 }
 
+/* `store` (an array of `width`-byte elements, *capacity of them) with room for `need`: as it is, or
+ * moved to a larger block (doubled from `first`). NULL with MemoryError set (`store` unchanged). */
+static void *reserve(void *store, size_t *capacity, size_t need, size_t width, size_t first) {
+    if (need <= *capacity) return store;
+    size_t grown = *capacity ? *capacity : first;
+    while (grown < need) grown *= 2;
+    void *moved = PyMem_Realloc(store, grown * width);
+    if (!moved) return PyErr_NoMemory();
+    *capacity = grown;
+    return moved;
+}
+
 /* HandFacts.kept: the 14-tile states one discard from the 15-tile state that are at most `bound`
  * away, in slot order, as (offset, count) into kept_store; -1 on an exception.
  *
@@ -647,13 +659,9 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
         *count = e->u.kept.count;
         return 0;
     }
-    if (K->kept_len + 2 * SLOTS > K->kept_cap) {
-        size_t cap = K->kept_cap ? K->kept_cap * 2 : 1 << 16;
-        uint64_t *grown = PyMem_Realloc(K->kept_store, sizeof(uint64_t) * cap);
-        if (!grown) { PyErr_NoMemory(); return -1; }
-        K->kept_store = grown;
-        K->kept_cap = cap;
-    }
+    uint64_t *room = reserve(K->kept_store, &K->kept_cap, K->kept_len + 2 * SLOTS, sizeof *room, 1 << 16);
+    if (!room) return -1;
+    K->kept_store = room;
     uint64_t one, two, faces, spares;
     masks_of(lo, hi, &one, &two);
     int kept = -1, solved = 0; /* the 15's programme, asked when a child is new */
@@ -1217,13 +1225,9 @@ static int solve_one_away(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64
             if (n <= 0) continue;
             int points = value(K, lo, hi, x);
             if (points < 0) return -1;
-            if (S->win_used + 2 > S->win_capacity) {
-                size_t capacity = S->win_capacity ? 2 * S->win_capacity : 1024;
-                int32_t *bigger = PyMem_Realloc(S->win_store, capacity * sizeof *bigger);
-                if (!bigger) { PyErr_NoMemory(); return -1; }
-                S->win_store = bigger;
-                S->win_capacity = capacity;
-            }
+            int32_t *room = reserve(S->win_store, &S->win_capacity, S->win_used + 2, sizeof *room, 1024);
+            if (!room) return -1;
+            S->win_store = room;
             S->win_store[S->win_used++] = n;
             S->win_store[S->win_used++] = points;
             visited += n;
@@ -1310,23 +1314,18 @@ static int solve_far(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t ke
     long back = S->pool - visited;
     total_v += back * back_v;
     total_e += back * back_e;
-    if (!map_find(&S->far, lo, hi)) { /* its expansion at fewer draws may have kept them already */
-        if (S->edge_used + count > S->edge_capacity) {
-            size_t capacity = S->edge_capacity ? 2 * S->edge_capacity : 1024;
-            while (capacity < S->edge_used + count) capacity *= 2;
-            Edge *bigger = PyMem_Realloc(S->edge_store, capacity * sizeof *bigger);
-            if (!bigger) { PyErr_NoMemory(); return -1; }
-            S->edge_store = bigger;
-            S->edge_capacity = capacity;
-        }
-        memcpy(S->edge_store + S->edge_used, edges, count * sizeof *edges);
-        Far *added = map_add(&S->far, lo, hi);
-        if (!added) return -1;
-        added->offset = (uint32_t)S->edge_used;
-        added->count = count;
-        added->back = back;
-        S->edge_used += count;
-    }
+    /* no expansion has recorded them yet: the one at fewer draws ran before the lookup above, and
+     * the children solved since are all nearer than this state */
+    Edge *room = reserve(S->edge_store, &S->edge_capacity, S->edge_used + count, sizeof *room, 1024);
+    if (!room) return -1;
+    S->edge_store = room;
+    memcpy(S->edge_store + S->edge_used, edges, count * sizeof *edges);
+    Far *added = map_add(&S->far, lo, hi);
+    if (!added) return -1;
+    added->offset = (uint32_t)S->edge_used;
+    added->count = count;
+    added->back = back;
+    S->edge_used += count;
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 

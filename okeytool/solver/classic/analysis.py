@@ -489,10 +489,8 @@ def _rows(
     counted: list[TileCount | None] = [None] * VECTOR_SIZE
     counted_draws: dict[tuple[int, bool], tuple[TileCount, ...]] = {}
 
-    def count(tile: Tile) -> TileCount:
-        known = counted[tile.index]
-        if known is None:
-            known = counted[tile.index] = TileCount(tile, unseen(deal, tile, held, shown))
+    def count(tile: Tile) -> TileCount:  # the first time a ranking counts the tile
+        known = counted[tile.index] = TileCount(tile, unseen(deal, tile, held, shown))
         return known
 
     whole = deal.solver_hand(tiles)
