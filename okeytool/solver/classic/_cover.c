@@ -356,6 +356,7 @@ static PyObject *Table_clear(Table *self, PyObject *unused) {
     if (self->prog.rows.rows) {
         memset(self->prog.rows.rows, 0, sizeof(Row) * ROWS_SIZE);
         memset(self->prog.rows.answers, 0, sizeof(Answer) * ANSWERS_SIZE);
+        memset(self->prog.rows.recent_key, 0, sizeof self->prog.rows.recent_key);
         self->prog.rows.used = 0;
     }
     Py_RETURN_NONE;

@@ -353,6 +353,7 @@ static inline int rows_load(Programme *t) {
     R->answers = PyMem_Calloc(ANSWERS_SIZE, sizeof(Answer));
     if (!R->rows || !R->answers) { PyErr_NoMemory(); return -1; }
     R->used = 0;
+    memset(R->recent_key, 0, sizeof R->recent_key); /* rows of the pieces before */
     R->pending_limit = MAX_PENDING;
     R->leaf_limit = LEAF_POOL;
     R->usable = 1;

@@ -69,6 +69,9 @@ typedef struct {
     int kept;
 } Answer;
 
+#define RECENT_BITS 7
+#define RECENT_ROWS (1 << RECENT_BITS)
+
 #define ANSWERS_BITS 16
 #define ANSWERS_SIZE (1u << ANSWERS_BITS)
 
@@ -83,6 +86,11 @@ typedef struct {
     uint32_t used;
     int pending_limit; /* the choices hand_solve keeps between its passes: MAX_PENDING (tests: fewer) */
     int leaf_limit;    /* the splits a certificate keeps for its walks: LEAF_POOL (tests: fewer) */
+    /* The rows met lately, per colour, copied out of the cache (a row is the same whatever the hand,
+     * so hands share them: a hand's sets change few rows, and the next hand is mostly the same rows).
+     * Direct-mapped by the row's key (a clash solves the row again); a key 0 marks an empty entry. */
+    uint32_t recent_key[COLOURS][RECENT_ROWS];
+    Row recent[COLOURS][RECENT_ROWS];
 } Rows;
 
 static inline uint32_t row_slot(uint32_t key) {
@@ -257,6 +265,30 @@ static inline int row_top(const int8_t *x, int slots, int low, int high) {
     v = _mm_max_epu8(v, _mm_srli_si128(v, 1));
     return (int)(int8_t)(uint8_t)(_mm_cvtsi128_si32(v) ^ 0x80);
 }
+
+/* The fills l < slots (as bits) at which a row keeping kept[l] is part of an optimal choice: where,
+ * at one of the optimal slot totals at[0..ats), the other rows (joined: `others`) filling at[j] - l
+ * slots keep top - kept[l], both being counts (not ROW_NONE). rest[l], the most the others keep at
+ * an optimal total with the row at l, is others[at[j] - l], read reversed: at ROW_SLOTS - 1 - at[j]
+ * in `reversed` (others back to front, then entries of none). */
+static inline uint32_t row_meets(const int8_t *kept, const int8_t *others, const int *at, int ats, int slots,
+                                 int top) {
+    int8_t reversed[2 * ROW_SLOTS];
+    for (int i = 0; i < ROW_SLOTS; i++) reversed[ROW_SLOTS - 1 - i] = others[i];
+    memset(reversed + ROW_SLOTS, ROW_NONE, ROW_SLOTS);
+    const __m128i flip = _mm_set1_epi8((char)0x80);
+    __m128i rest = _mm_xor_si128(_mm_set1_epi8(ROW_NONE), flip);
+    for (int j = 0; j < ats; j++) {
+        __m128i moved = _mm_loadu_si128((const __m128i *)(reversed + ROW_SLOTS - 1 - at[j]));
+        rest = _mm_max_epu8(rest, _mm_xor_si128(moved, flip));
+    }
+    rest = _mm_xor_si128(rest, flip);
+    const __m128i row = _mm_loadu_si128((const __m128i *)kept), minus = _mm_set1_epi8(-1);
+    /* the sum wraps only where a side is ROW_NONE, which the first two tests leave out */
+    __m128i ok = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi8(row, minus), _mm_cmpgt_epi8(rest, minus)),
+                               _mm_cmpeq_epi8(_mm_add_epi8(row, rest), _mm_set1_epi8((char)top)));
+    return (uint32_t)_mm_movemask_epi8(ok) & ((1u << slots) - 1);
+}
 #else
 static inline int row_top(const int8_t *x, int slots, int low, int high) {
     int top = ROW_NONE;
@@ -286,12 +318,21 @@ static inline void row_join(const int8_t *x, const int8_t *y, int8_t *out, int s
     }
     memcpy(out, &best, ROW_SLOTS);
 }
+
+static inline uint32_t row_meets(const int8_t *kept, const int8_t *others, const int *at, int ats, int slots,
+                                 int top) {
+    int8_t rest[ROW_SLOTS];
+    memset(rest, ROW_NONE, sizeof rest);
+    for (int j = 0; j < ats; j++)
+        for (int l = 0; l <= at[j]; l++)
+            if (others[at[j] - l] > rest[l]) rest[l] = others[at[j] - l];
+    uint32_t meets = 0;
+    for (int l = 0; l < slots; l++)
+        if (kept[l] >= 0 && rest[l] >= 0 && kept[l] + rest[l] == top) meets |= 1u << l;
+    return meets;
+}
 #endif
 
-/* The rows a hand met, per colour: direct-mapped by the row's key (the sets change a colour's row only
- * at the numbers held in two colours or more, so a hand meets few; a clash solves the row again). */
-#define HAND_ROWS_BITS 5
-#define HAND_ROWS (1 << HAND_ROWS_BITS)
 #define MAX_PICKS 8
 #define MAX_CHOICES 64
 
@@ -318,8 +359,6 @@ typedef struct {
     uint32_t one[COLOURS], two[COLOURS]; /* the rows still held, less the sets chosen so far */
     int number[NUMBERS], numbers;        /* the numbers held in two colours or more */
     uint8_t held[NUMBERS];               /* the colours of each number still held (bits) */
-    uint32_t seen_key[COLOURS][HAND_ROWS]; /* the rows this hand met, for each colour (0: none) */
-    Row seen[COLOURS][HAND_ROWS];
     int best;
     uint64_t faces, spares;
     Pick stack[MAX_PICKS]; /* the sets of the choice being built */
@@ -406,15 +445,16 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     const Row *rows[COLOURS];
     int colour[COLOURS], held = 0; /* the rows with tiles (an empty row fills no slot, adds nothing) */
     int most[COLOURS + 1];         /* most[k]: the most the rows from the k-th on keep, room aside */
+    Rows *R = H->R;
     for (int c = 0; c < COLOURS; c++) {
         if (!H->one[c]) continue;
         uint32_t key = (H->one[c] | H->two[c] << NUMBERS) + 1;
-        uint32_t j = (key * 0x9E3779B1u) >> (32 - HAND_ROWS_BITS);
-        if (H->seen_key[c][j] != key) {
-            row_solve(H->R, H->one[c], H->two[c], &H->seen[c][j]);
-            H->seen_key[c][j] = key;
+        uint32_t j = (key * 0x9E3779B1u) >> (32 - RECENT_BITS);
+        if (R->recent_key[c][j] != key) {
+            row_solve(R, H->one[c], H->two[c], &R->recent[c][j]);
+            R->recent_key[c][j] = key;
         }
-        rows[held] = &H->seen[c][j];
+        rows[held] = &R->recent[c][j]; /* each colour its own entries: none of them moves in this close */
         colour[held++] = c;
     }
     most[held] = 0;
@@ -460,17 +500,13 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     for (int k = 0; k < held; k++) {
         /* row k filling l slots is part of an optimal choice when, at some optimal total s, the
          * other rows filling s - l slots keep the rest (they cannot keep more there) */
-        int8_t joined[ROW_SLOTS], rest[ROW_SLOTS];
+        int8_t joined[ROW_SLOTS];
         const int8_t *others = k == 0 ? suffix[1] : k == held - 1 ? prefix[k] : joined;
         if (others == joined) row_join(prefix[k], suffix[k + 1], joined, slots, 0);
-        memset(rest, ROW_NONE, sizeof rest);
-        for (int j = 0; j < ats; j++)
-            for (int l = 0; l <= at[j]; l++)
-                if (others[at[j] - l] > rest[l]) rest[l] = others[at[j] - l];
         const Row *row = rows[k];
         int c = colour[k];
-        for (int l = 0; l < slots; l++) {
-            if (row->kept[l] < 0 || rest[l] < 0 || row->kept[l] + rest[l] != top) continue;
+        for (uint32_t meets = row_meets(row->kept, others, at, ats, slots, top); meets; meets &= meets - 1) {
+            int l = __builtin_ctz(meets);
             H->faces |= (uint64_t)row->unfilled[l] << (c * NUMBERS);
             H->spares |= (uint64_t)row->spares[l] << (c * NUMBERS);
             for (uint32_t lone = row->lone[l]; lone; lone &= lone - 1) H->faces |= others_at(__builtin_ctz(lone), c);
@@ -861,12 +897,11 @@ static int choice_split(Hand *H, int j, uint64_t want, uint64_t target, int *fil
 }
 
 /* A hand split into its colour rows, with the numbers where sets can be. */
-/* A hand's answer emptied: no rows met, nothing kept yet, its optimal choices to go to `choices`
+/* A hand's answer emptied: nothing kept yet, its optimal choices to go to `choices`
  * (NULL: not recorded). The rows themselves are set apart (hand_start, hand_child). */
 static void hand_reset(Hand *H, Rows *R, int room, Choice *choices) {
     H->R = R;
     H->room = room;
-    memset(H->seen_key, 0, sizeof H->seen_key);
     H->best = -1;
     H->faces = H->spares = 0;
     H->depth = 0;
