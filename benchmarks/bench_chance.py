@@ -27,6 +27,7 @@ from okeytool.solver.classic.analysis import rank_discards
 from okeytool.solver.classic.chance import (
     WORK_PER_SECOND,
     ChanceSolver,
+    ExtraOrigin,
     HandFacts,
     chance_of,
     chance_ranking,
@@ -154,31 +155,34 @@ def extra_rows(extra: int) -> list[str]:
 def method_gap(cases: int = GAP_CASES, draws: int = 2, rows: int | None = None) -> list[str]:
     """Per group of hands (one and two away), each lower-bound method's chance and points against
     exact, for every discard (or the first ``rows`` of the ordinary ranking), and how often its best
-    throw is exact's."""
+    throw is exact's. ``extra`` counts from the hand ranked, as a ranking does."""
     groups = hands_by_distance(cases, seed=SEED + 1)
     lines = []
     for d in (1, 2):
         gaps: dict[str, tuple[list[float], list[float], list[int]]] = {m: ([], [], []) for m in GAP_METHODS}
         for case in groups[d][:cases]:
-            options = rank_discards(case.deal, case.tiles).options[:rows]
+            ranked = rank_discards(case.deal, case.tiles).options
+            facts = HandFacts(case.deal)
+            origin = ExtraOrigin(facts.state(case.tiles), min(option.deficiency for option in ranked))
             best: dict[str, tuple[float, object] | None] = {m: None for m in ("exact", *GAP_METHODS)}
             exact_of: dict[object, float] = {}
-            for option in options:
+            for option in ranked[:rows]:
                 rest = list(case.tiles)
                 rest.remove(option.tile)
                 exact = chance_of(case.deal, rest, [option.tile], draws, 0.05, method="exact")
-                answers = {"exact": exact}
+                answers = {"exact": (exact.chance, exact.points)}
                 exact_of[option.tile] = exact.chance
                 for m in GAP_METHODS:
                     name, n = _method(m)
-                    got = chance_of(case.deal, rest, [option.tile], draws, 0.05, method=name, extra=n)  # type: ignore[arg-type]
+                    solver = ChanceSolver(facts, [option.tile], 0.05, name, extra=n or 0, origin=origin)  # type: ignore[arg-type]
+                    got = solver.solve(facts.state(rest), draws)
                     answers[m] = got
-                    gaps[m][0].append(exact.chance - got.chance)
-                    gaps[m][1].append(exact.points - got.points)
-                for m, got in answers.items():
+                    gaps[m][0].append(exact.chance - got[0])
+                    gaps[m][1].append(exact.points - got[1])
+                for m, (chance, _) in answers.items():
                     known = best[m]
-                    if known is None or got.chance > known[0] + 1e-12:
-                        best[m] = (got.chance, option.tile)
+                    if known is None or chance > known[0] + 1e-12:
+                        best[m] = (chance, option.tile)
             exact_best = best["exact"]
             assert exact_best is not None
             for m in GAP_METHODS:

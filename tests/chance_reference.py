@@ -149,13 +149,17 @@ def solve_reference(solver: ChanceSolver, state: State, draws: int) -> tuple[flo
     return known
 
 
-def solve_extra_reference(solver: ChanceSolver, origin: State, draws: int) -> tuple[float, float]:
-    """(V_T, E_T) of the 14-tile hand ``origin`` by the ``extra`` method (N = ``solver.extra``), as
+def solve_extra_reference(
+    solver: ChanceSolver, start: State, draws: int, counted_from: tuple[State, int] | None = None
+) -> tuple[float, float]:
+    """(V_T, E_T) of the 14-tile hand ``start`` by the ``extra`` method (N = ``solver.extra``), as
     its rule says it, with nothing cached between states but the answers: each state's tiles
-    exchanged counted afresh against the hand, every discard of every draw tried against the bound
-    by its own deficiency. Memoised in ``solver.memo`` (the solver must be new)."""
+    exchanged counted afresh against the hand they count from (``counted_from``: that hand and its
+    deficiency, as a ranking gives them; None: ``start`` and its own), every discard of every draw
+    tried against the bound by its own deficiency. Memoised in ``solver.memo`` (the solver must be new)."""
     facts = solver.facts
-    allowance = facts.deficiency(origin) + solver.extra
+    origin, deficiency = counted_from if counted_from is not None else (start, facts.deficiency(start))
+    allowance = deficiency + solver.extra
 
     def exchanged(state: State) -> int:
         return sum(max(0, c - o) for c, o in zip(state, origin))
@@ -204,4 +208,4 @@ def solve_extra_reference(solver: ChanceSolver, origin: State, draws: int) -> tu
         solver.memo[key] = (total_v * solver.scale, total_e * solver.scale)
         return solver.memo[key]
 
-    return solve(origin, draws)
+    return solve(start, draws)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from strategies import BuiltHand, extra_tile, mixed_hands, near_hands, one_away_hands, seen_tiles
 
 from okeytool.parse.notation import parse_tiles
-from okeytool.solver.classic.chance import COMPILED, FACT_COST, SLOTS, ChanceSolver, HandFacts, Method
+from okeytool.solver.classic.chance import COMPILED, FACT_COST, SLOTS, ChanceSolver, ExtraOrigin, HandFacts, Method
 
 pytestmark = pytest.mark.skipif(
     not COMPILED, reason="the compiled recursion is not in use (not built, or OKEYTOOL_PURE_PYTHON): nothing to compare"
@@ -106,6 +106,24 @@ def test_extra_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, extra
     state = python.state(hand.tiles)
     fast = ChanceSolver(compiled, seen, 0.05, "extra", extra=extra)
     slow = ChanceSolver(python, seen, 0.05, "extra", extra=extra)
+    assert fast.solve(state, draws) == slow.solve(state, draws)
+    assert fast._compiled is not None and fast._compiled.size() == len(slow.memo)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.integers(0, 2))
+def test_extra_from_a_ranked_hand_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, extra: int) -> None:
+    draws = data.draw(st.integers(1, 4 if extra else 6))
+    seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
+    ranked = [*hand.tiles, data.draw(extra_tile(hand.deal, [*hand.tiles, *seen]))]
+    thrown = data.draw(st.sampled_from(sorted(set(ranked))))
+    rest = list(ranked)
+    rest.remove(thrown)
+    compiled, python = both(hand)
+    origin = ExtraOrigin(python.state(ranked), data.draw(st.integers(0, 3)))
+    fast = ChanceSolver(compiled, [*seen, thrown], 0.05, "extra", extra=extra, origin=origin)
+    slow = ChanceSolver(python, [*seen, thrown], 0.05, "extra", extra=extra, origin=origin)
+    state = python.state(rest)
     assert fast.solve(state, draws) == slow.solve(state, draws)
     assert fast._compiled is not None and fast._compiled.size() == len(slow.memo)
 

@@ -9,11 +9,11 @@ from chance_reference import solve_extra_reference
 from conftest import examples, make_deal
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import BuiltHand, near_hands, one_away_hands, seen_tiles
+from strategies import BuiltHand, extra_tile, near_hands, one_away_hands, seen_tiles
 
 from okeytool.errors import InputError
 from okeytool.parse.notation import parse_tiles
-from okeytool.solver.classic.chance import ChanceSolver, HandFacts, chance_of, chance_ranking
+from okeytool.solver.classic.chance import ChanceSolver, ExtraOrigin, HandFacts, chance_of, chance_ranking
 
 TOLERANCE = 1e-12
 
@@ -32,6 +32,26 @@ def test_the_recursion_is_its_rule(hand: BuiltHand, data: st.DataObject, extra: 
     state = facts.state(hand.tiles)
     fast = ChanceSolver(facts, seen, 0.05, "extra", extra=extra).solve(state, draws)
     stated = solve_extra_reference(ChanceSolver(HandFacts(hand.deal), seen, 0.05, "extra", extra=extra), state, draws)
+    assert fast[0] == pytest.approx(stated[0], abs=TOLERANCE) and fast[1] == pytest.approx(stated[1], abs=TOLERANCE)
+
+
+@settings(max_examples=examples(40), deadline=None, derandomize=True)
+@given(one_away_hands(), st.data(), st.integers(0, 2), st.integers(1, 3))
+def test_a_discard_counts_from_the_hand_ranked(hand: BuiltHand, data: st.DataObject, extra: int, draws: int) -> None:
+    """A row of a ranking: its exchanges counted from the 15 tiles ranked, its bound from the fewest
+    tiles away any discard leaves them, against the rule as stated."""
+    hand, seen = hand_and_seen(hand, data, data.draw(st.integers(0, 2)))
+    ranked = [*hand.tiles, data.draw(extra_tile(hand.deal, [*hand.tiles, *seen]))]
+    thrown = data.draw(st.sampled_from(sorted(set(ranked))))
+    rest = list(ranked)
+    rest.remove(thrown)
+    facts = HandFacts(hand.deal, compiled=False)
+    grown = facts.state(ranked)
+    fewest = min(facts.deficiency(child) for child in facts.discards(grown))
+    solver = ChanceSolver(facts, [*seen, thrown], 0.05, "extra", extra=extra, origin=ExtraOrigin(grown, fewest))
+    fast = solver.solve(facts.state(rest), draws)
+    reference = ChanceSolver(HandFacts(hand.deal), [*seen, thrown], 0.05, "extra", extra=extra)
+    stated = solve_extra_reference(reference, facts.state(rest), draws, (grown, fewest))
     assert fast[0] == pytest.approx(stated[0], abs=TOLERANCE) and fast[1] == pytest.approx(stated[1], abs=TOLERANCE)
 
 
@@ -87,6 +107,32 @@ def test_ranking_reports_n_and_the_states_searched() -> None:
     assert {row.method for row in ranking.rows if not row.option.wins} == {"extra"}
     plain = chance_ranking(deal, tiles, draws=3)
     assert sorted(str(row.tile) for row in ranking.rows) == sorted(str(row.tile) for row in plain.rows)
+
+
+def test_a_ranking_searches_its_farther_discards_less() -> None:
+    """Counted from the hand ranked, as the mahjong calculators count: a discard that leaves it as
+    close as any searches at least as much as when counted from itself (drawing its own discard back
+    is no exchange); one that leaves it farther starts nearer the bound, so it searches less, never
+    below advance."""
+    deal = make_deal("Y7")
+    tiles = deal.resolve(parse_tiles("R1 R2 R3 B9 B10 B11 K5 Y5 K11 K12 K13 K1 R9 R10 Y2"))
+    ranking = chance_ranking(deal, tiles, draws=4, extra=1)
+    fewest = min(row.option.deficiency for row in ranking.rows)
+    farther = below_own = 0
+    for row in ranking.rows:
+        assert row.chance is not None
+        rest = list(tiles)
+        rest.remove(row.tile)
+        own = chance_of(deal, rest, [row.tile], 4, 0.05, method="extra", extra=1).chance
+        advance = chance_of(deal, rest, [row.tile], 4, 0.05, method="advance").chance
+        assert row.chance >= advance - TOLERANCE
+        if row.option.deficiency == fewest:
+            assert row.chance >= own - TOLERANCE
+        else:
+            assert row.chance <= own + TOLERANCE
+            farther += 1
+            below_own += row.chance < own - 1e-6
+    assert farther == below_own == 10
 
 
 def test_a_negative_n_is_refused() -> None:

@@ -32,7 +32,9 @@ Methods (``model.method``, and ``method`` on each row):
   recovers most of advance's gap to exact one tile away (benchmarks/RESULTS.md) but costs up to
   seconds a hand, so it is not a default.
 * ``extra`` (with a number *N*, ``--extra N``): the bound of the mahjong calculators. Let the
-  tiles exchanged of a state be its tiles beyond the hand the answer is for (copies drawn and kept).
+  tiles exchanged of a state be its tiles beyond the hand the answer is for (copies drawn and kept;
+  in a ranking, the hand ranked, whose deficiency is then the fewest any discard leaves, as the
+  calculators count: a discard that leaves the hand farther starts nearer the bound).
   From a 14-tile state whose tiles exchanged plus deficiency are below the hand's deficiency plus
   *N*, a draw that does not bring it closer is followed by the best discard of the 15 that keeps it
   as close (a swap; throwing the tile back is one of them) instead of being thrown back; and after a
@@ -185,6 +187,18 @@ def check_model(draws: int, risk: float) -> None:
         raise InputError(f"--draws must be between 0 and {MAX_DRAWS} (own draws left), got {draws}")
     if not (isfinite(risk) and 0 <= risk < 1):
         raise InputError(f"--risk must be at least 0 and below 1 (chance per draw), got {risk}")
+
+
+@dataclass(frozen=True)
+class ExtraOrigin:
+    """For ``extra``: the hand whose tiles a state's exchanged tiles are counted against, and the
+    distance its bound starts from (plus N). A ranking's is the hand ranked (15 tiles) with the
+    fewest tiles away any discard leaves, as the mahjong calculators count them: a discard that
+    leaves the hand farther away starts nearer the bound. ``ChanceSolver`` without one counts
+    against each 14-tile hand asked about, with its own distance."""
+
+    state: State
+    deficiency: int
 
 
 @dataclass(frozen=True)
@@ -492,8 +506,10 @@ class ChanceSolver:
         work_limit: int | None = None,
         *,
         extra: int = 0,
+        origin: ExtraOrigin | None = None,
     ) -> None:
-        """``extra``: for the ``extra`` method, the exchanges allowed beyond the fewest (N >= 0)."""
+        """``extra``: for the ``extra`` method, the exchanges allowed beyond the fewest (N >= 0);
+        ``origin``: what they are counted from (None: each hand asked about, see :class:`ExtraOrigin`)."""
         if extra < 0:
             raise InputError(f"--extra takes a number of exchanges of 0 or more, not {extra}")
         self.facts = facts
@@ -520,7 +536,9 @@ class ChanceSolver:
         self.capped = False
         self._stopped: Stop | None = None
         self.extra = extra
-        #: For ``extra``: the hand the answer is for, and its deficiency plus N (set by :meth:`solve`).
+        self.origin = origin
+        #: For ``extra``: the hand the tiles exchanged are counted against, and its deficiency plus N
+        #: (set by :meth:`solve`).
         self._origin: State | None = None
         self._allowance = 0
         self._kernel = facts.kernel if method in _COMPILED_METHODS else None
@@ -541,11 +559,14 @@ class ChanceSolver:
 
     def solve(self, state: State, draws: int) -> tuple[float, float]:
         """(V_T, E_T) of a 14-tile state."""
-        if self.method in _EXTRA and state != self._origin:  # the bound is relative to the hand asked about
-            self._origin, self.memo = state, {}
-            self._allowance = self.facts.deficiency(state) + self.extra
-            if self._kernel is not None:
-                self._compiled = self._kernel.solver(self.left, self.scale, False, False, state, self._allowance)
+        if self.method in _EXTRA:  # the bound is relative to the origin: the hand asked about unless given
+            origin = self.origin.state if self.origin is not None else state
+            if origin != self._origin:
+                self._origin, self.memo = origin, {}
+                start = self.origin.deficiency if self.origin is not None else self.facts.deficiency(state)
+                self._allowance = start + self.extra
+                if self._kernel is not None:
+                    self._compiled = self._kernel.solver(self.left, self.scale, False, False, origin, self._allowance)
         if self._compiled is not None:  # the planned recursion, compiled: the same floats
             budget = -1.0 if self.deadline is None else max(0.0, self.deadline - perf_counter())
             work = -1 if self.work_limit is None else self.work_limit
@@ -679,7 +700,8 @@ class ChanceSolver:
         return known
 
     def exchanged(self, state: State) -> int:
-        """For ``extra``: the tiles of a state beyond the hand the answer is for (copies drawn and kept)."""
+        """For ``extra``: the tiles of a state beyond the hand they are counted against (copies drawn
+        and kept; :class:`ExtraOrigin`)."""
         origin = self._origin
         assert origin is not None, "solve() sets the hand first"
         return sum(c - o for c, o in zip(state, origin) if c > o)
@@ -901,6 +923,7 @@ def _solve_with(
     effort: Effort,
     facts: HandFacts | None = None,
     extra: int | None = None,
+    origin: ExtraOrigin | None = None,
 ) -> list[Solved]:
     """The answer for each (14 tiles, seen), in the order given.
 
@@ -910,7 +933,8 @@ def _solve_with(
     ``stopped``, and so is every hand after it. A method given by name runs to the end, stopped only
     by the compiled recursion's memory limit. ``facts``: the deal's facts to reuse (see
     :func:`facts_for`), else found anew. ``extra`` (with ``method`` None): the ``extra`` method with
-    that many exchanges beyond the fewest, within ``effort`` as the default.
+    that many exchanges beyond the fewest, within ``effort`` as the default; ``origin``: what its
+    exchanges are counted from (None: each hand).
     """
     facts = facts_for(deal, facts)
     out: list[Solved] = []
@@ -919,11 +943,11 @@ def _solve_with(
     for tiles, seen in hands:
         state = facts.state(tiles)
         if method is not None:
-            named = ChanceSolver(facts, seen, risk, method, extra=extra or 0)
+            named = ChanceSolver(facts, seen, risk, method, extra=extra or 0, origin=origin)
             v, e = named.solve(state, draws)
             out.append(Solved(v, e, method, named.stopped, named.work))
             continue
-        solver = ChanceSolver(facts, seen, risk, first, effort.deadline, extra=extra or 0)
+        solver = ChanceSolver(facts, seen, risk, first, effort.deadline, extra=extra or 0, origin=origin)
         rate = WORK_PER_SECOND[solver.engine]
         solver.work_limit = max(0, int(seconds * rate))
         if solver.work_limit == 0 or (effort.deadline is not None and perf_counter() > effort.deadline):
@@ -1105,7 +1129,8 @@ def chance_ranking(
     computed rows, in that order, so the same hand gives the same ranking on every machine.
     ``analyser``: the deal's analyser to reuse for the plain ranking (see :func:`rank_discards`);
     ``facts``: the deal's hand facts to reuse (see :func:`facts_for`). ``extra``: rank by the
-    ``extra`` method with that many exchanges beyond the fewest (the model then reports N and the
+    ``extra`` method with that many exchanges beyond the fewest, counted from the hand ranked
+    (:class:`ExtraOrigin`; the model then reports N and the
     states searched).
 
     Raises :class:`HandSizeError`, :class:`SupplyError`, :class:`InputError` (draws, risk, rules, goal).
@@ -1120,7 +1145,10 @@ def chance_ranking(
         rest = list(tiles)
         rest.remove(option.tile)
         hands.append((rest, [*seen, option.tile]))
-    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort(), facts, extra)
+    facts = facts_for(deal, facts)
+    # extra's exchanges count from the hand ranked and the fewest tiles away a discard leaves it
+    origin = ExtraOrigin(facts.state(tiles), min(option.deficiency for option in base.options))
+    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort(), facts, extra, origin)
     pool = pool_size(len(seen) + 2)
     rows = []
     hold: tuple[float, Tile] | None = None
@@ -1162,6 +1190,7 @@ def _check_rules(deal: Deal) -> None:
 
 __all__ = [
     "Effort",
+    "ExtraOrigin",
     "Solved",
     "Stop",
     "ChanceRanking",
