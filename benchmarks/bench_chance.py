@@ -9,7 +9,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     python -m benchmarks.bench_chance --exact   # the whole ranking at 2 draws (exact), one and two away
     python -m benchmarks.bench_chance --extra 1 # the ranking by ``--extra 1`` at 8 draws, within the default work
     python -m benchmarks.bench_chance --draws 12  # the rankings and the rows computed at another number of draws
-    python -m benchmarks.bench_chance --agree   # at 8 draws: advance's best throw measured by extra 1 (minutes)
+    python -m benchmarks.bench_chance --agree   # at 8 draws: advance's best throw measured by extra 1 (half a minute)
 """
 
 from __future__ import annotations
