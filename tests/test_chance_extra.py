@@ -4,6 +4,8 @@ its rule as stated (tests/chance_reference.py), and where it lies among the othe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from chance_reference import solve_extra_reference
 from conftest import examples, make_deal
@@ -13,9 +15,17 @@ from strategies import BuiltHand, extra_tile, near_hands, one_away_hands, seen_t
 
 from okeytool.errors import InputError
 from okeytool.parse.notation import parse_tiles
-from okeytool.solver.classic.chance import ChanceSolver, ExtraOrigin, HandFacts, chance_of, chance_ranking
+from okeytool.solver.classic.chance import COMPILED, ChanceSolver, ExtraOrigin, HandFacts, chance_of, chance_ranking
+from okeytool.tiles import Tile
 
 TOLERANCE = 1e-12
+
+
+def without(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
+    """The tiles less one copy of ``tile``."""
+    rest = list(tiles)
+    rest.remove(tile)
+    return rest
 
 
 def hand_and_seen(hand: BuiltHand, data: st.DataObject, swaps: int) -> tuple[BuiltHand, tuple]:
@@ -42,12 +52,13 @@ def test_a_discard_counts_from_the_hand_ranked(hand: BuiltHand, data: st.DataObj
     tiles away any discard leaves them, against the rule as stated."""
     hand, seen = hand_and_seen(hand, data, data.draw(st.integers(0, 2)))
     ranked = [*hand.tiles, data.draw(extra_tile(hand.deal, [*hand.tiles, *seen]))]
-    thrown = data.draw(st.sampled_from(sorted(set(ranked))))
-    rest = list(ranked)
-    rest.remove(thrown)
     facts = HandFacts(hand.deal, compiled=False)
     grown = facts.state(ranked)
-    fewest = min(facts.deficiency(child) for child in facts.discards(grown))
+    after = {tile: facts.deficiency(facts.state(without(ranked, tile))) for tile in set(ranked)}
+    fewest = min(after.values())
+    farther = sorted(tile for tile, d in after.items() if d > fewest)  # where the two counts part most
+    thrown = data.draw(st.sampled_from(farther if farther and data.draw(st.booleans()) else sorted(after)))
+    rest = without(ranked, thrown)
     solver = ChanceSolver(facts, [*seen, thrown], 0.05, "extra", extra=extra, origin=ExtraOrigin(grown, fewest))
     fast = solver.solve(facts.state(rest), draws)
     reference = ChanceSolver(HandFacts(hand.deal), [*seen, thrown], 0.05, "extra", extra=extra)
@@ -109,20 +120,29 @@ def test_ranking_reports_n_and_the_states_searched() -> None:
     assert sorted(str(row.tile) for row in ranking.rows) == sorted(str(row.tile) for row in plain.rows)
 
 
+@pytest.mark.skipif(not COMPILED, reason="a whole ranking within the default work needs the compiled recursion")
 def test_a_ranking_searches_its_farther_discards_less() -> None:
-    """Counted from the hand ranked, as the mahjong calculators count: a discard that leaves it as
-    close as any searches at least as much as when counted from itself (drawing its own discard back
-    is no exchange); one that leaves it farther starts nearer the bound, so it searches less, never
-    below advance."""
+    """Counted from the hand ranked, as the mahjong calculators count (each row is the rule as stated
+    with the 15 tiles and the fewest tiles away as its origin): a discard that leaves it as close as
+    any searches at least as much as when counted from itself (drawing its own discard back is no
+    exchange); one that leaves it farther starts nearer the bound, so it searches less, never below
+    advance. (Python's recursion is held to the compiled one's floats in test_chance_compiled.)"""
     deal = make_deal("Y7")
     tiles = deal.resolve(parse_tiles("R1 R2 R3 B9 B10 B11 K5 Y5 K11 K12 K13 K1 R9 R10 Y2"))
     ranking = chance_ranking(deal, tiles, draws=4, extra=1)
     fewest = min(row.option.deficiency for row in ranking.rows)
+    facts = HandFacts(deal)
+    counted = (facts.state(tiles), fewest)
+    closest = ranking.rows[0]
+    far_row = next(row for row in ranking.rows if row.option.deficiency > fewest)
+    for row in (closest, far_row):  # the rule as stated (slow: two rows)
+        reference = ChanceSolver(facts, [row.tile], 0.05, "extra", extra=1)
+        stated = solve_extra_reference(reference, facts.state(without(tiles, row.tile)), 4, counted)
+        assert row.chance == pytest.approx(stated[0], abs=TOLERANCE)
     farther = below_own = 0
     for row in ranking.rows:
         assert row.chance is not None
-        rest = list(tiles)
-        rest.remove(row.tile)
+        rest = without(tiles, row.tile)
         own = chance_of(deal, rest, [row.tile], 4, 0.05, method="extra", extra=1).chance
         advance = chance_of(deal, rest, [row.tile], 4, 0.05, method="advance").chance
         assert row.chance >= advance - TOLERANCE
