@@ -891,7 +891,7 @@ typedef struct {
     int shortcuts; /* answer states one and two or more away by solve_one_away and solve_far (tests turn it off) */
     int exact; /* the recursion as stated (ChanceSolver._solve_held for ``exact``), else the planned one */
     int extra; /* ChanceSolver._solve_extra, with the hand below and its allowance */
-    uint64_t origin_lo, origin_hi; /* for ``extra``: the hand the answer is for */
+    uint64_t origin_lo, origin_hi; /* for ``extra``: the hand the tiles exchanged count from (ExtraOrigin) */
     int allowance;                 /* for ``extra``: its deficiency plus N */
     Map memo, swaps;
     int capped, timed;
@@ -1127,7 +1127,7 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
-/* ChanceSolver.exchanged: the copies of a state beyond the hand the answer is for. */
+/* ChanceSolver.exchanged: the copies of a state beyond the hand they count from (the origin). */
 static inline int exchanged_of(const Solver *S, uint64_t lo, uint64_t hi) {
     int total = 0;
     for (int x = 0; x < SLOTS; x++) {
@@ -1187,7 +1187,6 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
-/* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 /* ``solve`` of a state one tile away whose helpful draws all win, without swaps, from the memo's
  * miss at `draws` (begin counted it), as the recursion does it: first its descent, draws - 1, draws
  * - 2, ... each a miss counted, down to the first draw count the memo holds (or upto, below which it
@@ -1329,6 +1328,7 @@ static int solve_far(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t ke
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
+/* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     uint64_t key_hi;
     int k;
@@ -1399,7 +1399,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
 }
 
 /* Kernel.solver(left, scale, swap[, exact[, origin, allowance[, shortcuts]]]) -> Solver; an origin
- * (a state) makes it the ``extra`` recursion from that hand; shortcuts false answers every state by
+ * (a state) makes it the ``extra`` recursion, its exchanges counted from that hand; shortcuts false answers every state by
  * the general recursion (the tests hold the shortcuts to it). */
 static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (ready(self) < 0) return NULL;
