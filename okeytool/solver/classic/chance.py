@@ -1147,7 +1147,8 @@ def chance_ranking(
         hands.append((rest, [*seen, option.tile]))
     facts = facts_for(deal, facts)
     # extra's exchanges count from the hand ranked and the fewest tiles away a discard leaves it
-    origin = ExtraOrigin(facts.state(tiles), min(option.deficiency for option in base.options))
+    counted = extra is not None or method in _EXTRA
+    origin = ExtraOrigin(facts.state(tiles), min(option.deficiency for option in base.options)) if counted else None
     answers = _solve_with(deal, hands, draws, risk, method, effort or Effort(), facts, extra, origin)
     pool = pool_size(len(seen) + 2)
     rows = []
