@@ -4,6 +4,8 @@ and two tiles away (with wilds, seen tiles and every method it runs); and its ti
 
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 from conftest import make_deal
 from hypothesis import given, settings
@@ -183,3 +185,27 @@ def test_time_limit_caps_the_answer() -> None:
     stopped = ChanceSolver(facts, (), 0.05, "advance", deadline=0.0)  # long past
     assert stopped.solve(state, 8) == (0.0, 0.0)
     assert stopped.capped
+
+
+def test_the_maps_kernels_give_back_are_kept_within_a_bound_and_reused() -> None:
+    """Freed maps are kept for the next kernels (a ranking makes one kernel and a solver a discard),
+    but never more than SPARE_BYTES of them; tracemalloc sees the compiled module's blocks."""
+    from okeytool.solver.classic import _chance
+
+    facts = HandFacts(make_deal("Y7"), compiled=True)
+    megabyte = 1 << 20
+    tracemalloc.start()
+    try:
+        kernels = [facts.compiled_kernel() for _ in range(40)]  # about 1.2 MB of maps each
+        start = tracemalloc.get_traced_memory()[0]
+        del kernels
+        kept = tracemalloc.get_traced_memory()[0]
+        again = [facts.compiled_kernel() for _ in range(10)]
+        reused = tracemalloc.get_traced_memory()[0]
+        del again
+    finally:
+        tracemalloc.stop()
+    assert start > 40 * megabyte  # the maps are traced: the bound below is measured
+    assert kept <= _chance.SPARE_BYTES + megabyte
+    if _chance.SPARE_BYTES:
+        assert reused - kept < megabyte  # ten new kernels took kept maps, not 12 MB of new ones

@@ -116,9 +116,53 @@ typedef struct {
 
 static inline Key *key_at(const Map *m, size_t k) { return (Key *)(m->entries + k * m->width); }
 
+/* ---------- blocks kept for reuse ---------- */
+
+/* A ranking makes a kernel and a solver a discard, each with maps of a few hundred kilobytes that
+ * the allocator takes from the system and gives back when they are freed, so that every page of them
+ * costs a fault again. Freed blocks up to SPARE_BYTES in all are kept here instead and handed out
+ * again for the same size. Every call runs with the GIL held (nothing here releases it), which is
+ * what keeps this shared list safe; a build without the GIL keeps no blocks. */
+#define SPARE_BLOCKS 64
+#define SPARE_BYTES (24u << 20)
+#ifdef Py_GIL_DISABLED
+#define KEEP_SPARES 0
+#else
+#define KEEP_SPARES 1
+#endif
+static struct { void *block; size_t bytes; } spare[SPARE_BLOCKS];
+static size_t spare_count, spare_total;
+
+/* A block of `bytes` (its contents undefined): a kept one of that size, else a new one; NULL with
+ * MemoryError set. */
+static void *block_take(size_t bytes) {
+    for (size_t i = spare_count; i-- > 0;) {
+        if (spare[i].bytes != bytes) continue;
+        void *block = spare[i].block;
+        spare[i] = spare[--spare_count];
+        spare_total -= bytes;
+        return block;
+    }
+    void *block = PyMem_Malloc(bytes);
+    if (!block) PyErr_NoMemory();
+    return block;
+}
+
+/* A block of `bytes` from block_take given back: kept while there is room, else freed. */
+static void block_give(void *block, size_t bytes) {
+    if (!block) return;
+    if (KEEP_SPARES && spare_count < SPARE_BLOCKS && spare_total + bytes <= SPARE_BYTES) {
+        spare[spare_count].block = block;
+        spare[spare_count++].bytes = bytes;
+        spare_total += bytes;
+        return;
+    }
+    PyMem_Free(block);
+}
+
 static int map_init(Map *m, size_t width, size_t capacity) {
-    m->entries = PyMem_Malloc(width * capacity);
-    if (!m->entries) { PyErr_NoMemory(); return -1; }
+    m->entries = block_take(width * capacity);
+    if (!m->entries) return -1;
     m->width = width;
     m->capacity = capacity;
     m->used = 0;
@@ -127,7 +171,7 @@ static int map_init(Map *m, size_t width, size_t capacity) {
 }
 
 static void map_free(Map *m) {
-    PyMem_Free(m->entries);
+    block_give(m->entries, m->width * m->capacity);
     m->entries = NULL;
     m->capacity = m->used = 0;
 }
@@ -187,6 +231,8 @@ typedef struct {
     uint64_t faces, spares; /* as hand_solve leaves them (faces with ANY_FACE, not every face) */
     Choice choice[KNOWN_CHOICES];
 } Known;
+
+#define KNOWN_BYTES (sizeof(Known) << KNOWN_BITS)
 
 typedef struct Grown {
     uint64_t one, two; /* the plain tiles solved in `hand` (two plus one: 0 marks none yet) */
@@ -586,7 +632,14 @@ static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
  * kept where they are more than an entry holds (or no memory is to spare for the entries). */
 static void remember_choices(Kernel *K, uint64_t one, uint64_t two, int best, uint64_t faces, uint64_t spares,
                              const Choice *choices, int count) {
-    if (!K->known && !(K->known = PyMem_Calloc((size_t)1 << KNOWN_BITS, sizeof(Known)))) return;
+    if (!K->known) {
+        K->known = block_take(KNOWN_BYTES);
+        if (!K->known) {
+            PyErr_Clear(); /* nothing is kept then, as the comment above says */
+            return;
+        }
+        memset(K->known, 0, KNOWN_BYTES);
+    }
     Known *n = &K->known[known_slot(one, two)];
     n->two = 0;
     int kept = 0;
@@ -803,7 +856,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     self->kept_len = 0;
     for (int g = 0; g < GROW_DEPTHS; g++)
         if (self->grown[g]) self->grown[g]->two = 0; /* solved by another table, maybe */
-    PyMem_Free(self->known);
+    block_give(self->known, KNOWN_BYTES);
     self->known = NULL;
     if (!self->family) {
         self->family = PyMem_Malloc(sizeof(Family));
@@ -824,7 +877,7 @@ static void Kernel_dealloc(Kernel *self) {
     PyMem_Free(self->kept_store);
     PyMem_Free(self->family);
     for (int g = 0; g < GROW_DEPTHS; g++) PyMem_Free(self->grown[g]);
-    PyMem_Free(self->known);
+    block_give(self->known, KNOWN_BYTES);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1581,7 +1634,8 @@ PyMODINIT_FUNC PyInit__chance(void) {
     /* The constants the recursion was built with, checked by okeytool.solver.classic.chance at import. */
     if (PyModule_AddIntConstant(m, "FACES", FACES) < 0 || PyModule_AddIntConstant(m, "SLOTS", SLOTS) < 0 ||
         PyModule_AddIntConstant(m, "WILD_SLOT", WILD_SLOT) < 0 || PyModule_AddIntConstant(m, "PAIRS", PAIRS) < 0 ||
-        PyModule_AddIntConstant(m, "WILDS", MAX_WILDS) < 0) {
+        PyModule_AddIntConstant(m, "WILDS", MAX_WILDS) < 0 ||
+        PyModule_AddIntConstant(m, "SPARE_BYTES", KEEP_SPARES ? SPARE_BYTES : 0) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -10,6 +10,8 @@ SLOTS: int
 WILD_SLOT: int
 PAIRS: int
 WILDS: int
+# The most bytes of freed maps kept for the next kernels and solvers (0: none kept).
+SPARE_BYTES: int
 
 class Solver:
     def solve(
