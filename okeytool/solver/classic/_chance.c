@@ -136,10 +136,11 @@ static size_t spare_count, spare_total;
 /* A block of `bytes` (its contents undefined): a kept one of that size, else a new one; NULL with
  * MemoryError set. */
 static void *block_take(size_t bytes) {
-    for (size_t i = spare_count; i-- > 0;) {
+    for (size_t i = spare_count; i-- > 0;) { /* the newest of that size */
         if (spare[i].bytes != bytes) continue;
         void *block = spare[i].block;
-        spare[i] = spare[--spare_count];
+        memmove(&spare[i], &spare[i + 1], (spare_count - i - 1) * sizeof spare[0]);
+        spare_count--;
         spare_total -= bytes;
         return block;
     }
@@ -148,16 +149,25 @@ static void *block_take(size_t bytes) {
     return block;
 }
 
-/* A block of `bytes` from block_take given back: kept while there is room, else freed. */
+/* A block of `bytes` from block_take given back: kept, the oldest kept blocks freed to make room
+ * (a size no longer asked for, such as a far search's grown map, must not hold the room for good);
+ * a block larger than the whole room is freed. The list runs from the oldest to the newest. */
 static void block_give(void *block, size_t bytes) {
     if (!block) return;
-    if (KEEP_SPARES && spare_count < SPARE_BLOCKS && spare_total + bytes <= SPARE_BYTES) {
-        spare[spare_count].block = block;
-        spare[spare_count++].bytes = bytes;
-        spare_total += bytes;
+    if (!KEEP_SPARES || bytes > SPARE_BYTES) {
+        PyMem_Free(block);
         return;
     }
-    PyMem_Free(block);
+    size_t drop = 0;
+    while (spare_count - drop == SPARE_BLOCKS || spare_total + bytes > SPARE_BYTES) {
+        PyMem_Free(spare[drop].block);
+        spare_total -= spare[drop++].bytes;
+    }
+    memmove(&spare[0], &spare[drop], (spare_count - drop) * sizeof spare[0]);
+    spare_count -= drop;
+    spare[spare_count].block = block;
+    spare[spare_count++].bytes = bytes;
+    spare_total += bytes;
 }
 
 static int map_init(Map *m, size_t width, size_t capacity) {
