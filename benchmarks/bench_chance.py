@@ -10,6 +10,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     python -m benchmarks.bench_chance --extra 1 # the ranking by ``--extra 1`` at 8 draws, within the default work
     python -m benchmarks.bench_chance --draws 12  # the rankings and the rows computed at another number of draws
     python -m benchmarks.bench_chance --agree   # at 8 draws: advance's best throw measured by extra 1 (half a minute)
+    python -m benchmarks.bench_chance --faults  # the page faults of the rankings (do not depend on the load)
 """
 
 from __future__ import annotations
@@ -251,6 +252,24 @@ def rows_computed(cases: int = CASES, draws: int = DRAWS) -> list[str]:
     return lines
 
 
+def page_faults(cases: int = CASES, draws: int = DRAWS, warm: int = 3) -> list[str]:
+    """Per distance, the page faults of the rankings (minor and major, after ``warm`` rankings of the
+    group), which count what the allocator takes anew from the system and do not depend on the load."""
+    from resource import RUSAGE_SELF, getrusage  # POSIX only
+
+    lines = []
+    for d, group in hands_by_distance(cases).items():
+        for c in group[:warm]:
+            chance_ranking(c.deal, c.tiles, draws=draws)
+        before = getrusage(RUSAGE_SELF)
+        for c in group:
+            chance_ranking(c.deal, c.tiles, draws=draws)
+        after = getrusage(RUSAGE_SELF)
+        faults = after.ru_minflt + after.ru_majflt - before.ru_minflt - before.ru_majflt
+        lines.append(f"| {'3+' if d == 3 else d} away | {len(group)} | {faults:,} |")
+    return lines
+
+
 ROWS_HEADER = "| hands | rankings | every row computed | rows not computed |\n|---|---|---|---|"
 
 
@@ -272,6 +291,11 @@ def main() -> None:
         print("| hands | rankings | every row computed | rows not computed | median states searched |")
         print("|---|---|---|---|---|")
         for line in extra_rows(extra):
+            print(line, flush=True)
+        return
+    if "--faults" in sys.argv:
+        print("| hands | rankings | page faults |\n|---|---|---|")
+        for line in page_faults():
             print(line, flush=True)
         return
     if "--work" in sys.argv:
