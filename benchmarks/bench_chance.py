@@ -11,6 +11,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     python -m benchmarks.bench_chance --draws 12  # the rankings and the rows computed at another number of draws
     python -m benchmarks.bench_chance --agree   # at 8 draws: advance's best throw measured by extra 1 (half a minute)
     python -m benchmarks.bench_chance --faults  # the page faults of the rankings (do not depend on the load)
+    python -m benchmarks.bench_chance --full    # the far rankings with every row computed (a minute)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from okeytool.solver.classic.analysis import rank_discards
 from okeytool.solver.classic.chance import (
     WORK_PER_SECOND,
     ChanceSolver,
+    Effort,
     ExtraOrigin,
     HandFacts,
     chance_of,
@@ -270,6 +272,17 @@ def page_faults(cases: int = CASES, draws: int = DRAWS, warm: int = 3) -> list[s
     return lines
 
 
+def full_operations(seconds: float = 120.0) -> dict[str, list[Callable[[], object]]]:
+    """The far rankings (3+ away) at 8 draws with ``seconds`` of work, enough for every row: what
+    the default work would take to stop no row."""
+    far = hands_by_distance(CASES)[3]
+    return {
+        f"discard --chance, {DRAWS} draws, 3+ away, {seconds:g} s of work": [
+            partial(chance_ranking, c.deal, c.tiles, draws=DRAWS, effort=Effort(seconds=seconds)) for c in far
+        ]
+    }
+
+
 ROWS_HEADER = "| hands | rankings | every row computed | rows not computed |\n|---|---|---|---|"
 
 
@@ -292,6 +305,14 @@ def main() -> None:
         print("|---|---|---|---|---|")
         for line in extra_rows(extra):
             print(line, flush=True)
+        return
+    if "--full" in sys.argv:
+        print_table(full_operations())
+        far = hands_by_distance(CASES)[3]
+        rankings = [chance_ranking(c.deal, c.tiles, draws=DRAWS, effort=Effort(seconds=120.0)) for c in far]
+        stops = [row.stopped for ranking in rankings for row in ranking.rows if row.stopped is not None]
+        rows = sum(len(ranking.rows) for ranking in rankings)
+        print(f"\nrows not computed: {len(stops)} of {rows} ({', '.join(sorted(set(stops))) or 'none'})")
         return
     if "--faults" in sys.argv:
         print("| hands | rankings | page faults |\n|---|---|---|")
