@@ -18,7 +18,7 @@ import okeytool.solver.classic.chance as chance
 from okeytool.deal import Deal
 from okeytool.rules import get_rules
 from okeytool.solver.classic.analysis import plain_rank, rank_discards
-from okeytool.solver.classic.chance import ChanceRanking, Effort, chance_ranking
+from okeytool.solver.classic.chance import ChanceRanking, Effort, HandFacts, chance_ranking
 from okeytool.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 SEED = 20261218
@@ -98,6 +98,38 @@ def test_more_work_computes_more_rows_and_keeps_what_was_computed() -> None:
     for row in low.rows:
         if row.computed:
             assert chances[row.tile] == row.chance  # a computed row is the full answer, not a bound
+
+
+def each_solve_finding_its_facts(deal: Deal, hand: tuple[Tile, ...], effort: Effort) -> list[chance.Solved]:
+    """The rows of a ranking solved in the plain ranking's order on new facts, the plain ranking on
+    its own analyser: each solve finds its hand's facts itself."""
+    hands = []
+    for option in rank_discards(deal, hand).options:
+        rest = list(hand)
+        rest.remove(option.tile)
+        hands.append((rest, [option.tile]))
+    draws, risk = chance.DEFAULT_DRAWS, chance.DEFAULT_RISK
+    return chance._solve_with(deal, hands, draws, risk, None, effort, HandFacts(deal))
+
+
+def test_the_hands_the_plain_ranking_asks_count_as_the_work_of_their_rows() -> None:
+    """The plain ranking asks the hand facts about each row's 14 tiles, which the rows' solves would
+    otherwise find first: their work is counted as those solves' own, so that the same rows are
+    computed, with the same chances, as when each solve finds its hand's facts. Held at work limits
+    just around the ends of the first rows, where a row's facts counted once too few or too many
+    decide whether it is computed."""
+    deal, hand = CORPUS[0]
+    facts = HandFacts(deal)
+    rate = chance.WORK_PER_SECOND[chance.ChanceSolver(facts, (), chance.DEFAULT_RISK, "advance").engine]
+    full = each_solve_finding_its_facts(deal, hand, Effort(seconds=100.0))
+    options = rank_discards(deal, hand).options
+    ends = [sum(s.states for s in full[: k + 1]) for k in range(3)]
+    for end in ends:
+        for work in (end - 17, end - 1, end, end + 15):
+            effort = Effort(seconds=(work + 0.5) / rate)
+            expected = each_solve_finding_its_facts(deal, hand, effort)
+            rows = {row.tile: row for row in chance_ranking(deal, hand, effort=effort).rows}
+            assert [rows[o.tile].chance for o in options] == [s.chance if s.stopped is None else None for s in expected]
 
 
 def test_discard_and_round_draw_give_the_same_far_advice(run_main, monkeypatch, tmp_path) -> None:

@@ -3,7 +3,9 @@
 * :func:`hand_masks` (bytes mapped to binary digits) equals the masks built face by face;
 * seven pairs from the face masks, and after one more copy, equal :func:`pairs_counts` of the counts;
 * :func:`best_discard` (the useful draws of the nearest rows only) is :func:`rank_discards`'s top row,
-  and the acceptance seat that throws by it plays the same round.
+  and the acceptance seat that throws by it plays the same round;
+* the rows' distances and useful draws from a chance ranking's hand facts (compiled and in Python)
+  are the analyser's.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from strategies import fifteen_tile_hands
 
 from okeytool.arena.run import ArenaRun, play
 from okeytool.solver.classic.analysis import Analyser, best_discard, rank_discards
+from okeytool.solver.classic.chance import COMPILED as CHANCE_COMPILED
+from okeytool.solver.classic.chance import HandFacts, RowFacts
 from okeytool.solver.classic.cover import COMPILED, MeldCover, hand_masks
 from okeytool.solver.classic.pairs import (
     kept_of_pairs,
@@ -83,6 +87,28 @@ def test_best_discard_is_the_rankings_top_row(case) -> None:  # type: ignore[no-
     assert best == rank_discards(deal, tiles, seen).best
     # A kept analyser (its memo of hands) gives the same row again.
     assert best_discard(deal, tiles, seen, analyser=analyser) == best
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(fifteen_tile_hands())
+def test_hand_facts_give_the_analysers_rows(case) -> None:  # type: ignore[no-untyped-def]
+    deal, tiles, seen = case
+    plain = rank_discards(deal, tiles, seen)
+    engines = [False, True] if COMPILED and CHANCE_COMPILED else [False]
+    for compiled in engines:
+        facts = HandFacts(deal, compiled=compiled)
+        rows = RowFacts(facts)
+        assert rank_discards(deal, tiles, seen, distances=rows) == plain
+        # the hands found are counted by the states the rows' solves are asked about
+        solved = set()
+        for tile in set(tiles):
+            rest = list(tiles)
+            rest.remove(tile)
+            solved.add(facts.state(rest))
+        assert set(rows.found) == solved and sum(rows.found.values()) >= len(solved)
+        again = RowFacts(facts)
+        assert rank_discards(deal, tiles, seen, distances=again) == plain  # the facts kept: the same
+        assert sum(again.found.values()) == 0
 
 
 def test_an_acceptance_seat_plays_as_the_whole_ranking_would(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from operator import attrgetter
+from typing import Protocol
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
@@ -212,6 +213,16 @@ def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...], int
     return supply, orphan_mask(supply), tile_for, one, two
 
 
+class Distances(Protocol):
+    """What a ranking's rows ask of a 14-tile hand: how many tiles it is from winning, and which
+    draws bring it closer (:meth:`Analyser.useful_faces`' answer). :class:`Analyser` answers it; so
+    do a chance ranking's hand facts, whose recursion asks the same hands again."""
+
+    def distance(self, hand: SolverHand) -> int: ...
+
+    def useful_faces(self, hand: SolverHand) -> tuple[int, bool]: ...
+
+
 class Analyser:
     """Deficiencies and draws for one deal. Results are cached per hand for the analyser's life.
 
@@ -233,6 +244,10 @@ class Analyser:
     def deficiency(self, hand: SolverHand) -> Deficiency:
         """The deficiency of a 14-tile hand, or of the best 14 of a 15-tile hand."""
         return self._solve(hand)[0]
+
+    def distance(self, hand: SolverHand) -> int:
+        """The deficiency's total (:class:`Distances`)."""
+        return self._solve(hand)[0].total
 
     def deficiency_bounds(self, whole: SolverHand, removed: Sequence[Tile | None]) -> list[int]:
         """For each tile ``removed`` from ``whole`` (by the face it plays as; None for a wild), a
@@ -433,6 +448,7 @@ def rank_discards(
     solver: SolverName = "search",
     deep: bool = False,
     analyser: Analyser | None = None,
+    distances: Distances | None = None,
 ) -> DiscardResult:
     """One row per distinct tile of a 15-tile hand, best first (rules.md section 4 order).
 
@@ -441,10 +457,12 @@ def rank_discards(
     then a tile that is not a real okey, then (``deep`` only, among the rows tied at the top) higher
     second-order acceptance (:func:`second_order`), then more kinds of useful tile, then tile order.
     ``analyser``: one of the deal's to reuse (its memo of hands kept), else a new one for ``solver``.
+    ``distances``: where the rows' distances and useful draws come from instead of the analyser (the
+    same answers; a chance ranking passes its hand facts, which its recursion asks again).
     Raises :class:`HandSizeError` for another size, :class:`SupplyError` for impossible tiles.
     """
     analyser = _checked(deal, tiles, seen, solver, analyser)
-    options = _rows(deal, tiles, seen, analyser, solver, least_only=False)
+    options = _rows(deal, tiles, seen, analyser, solver, least_only=False, distances=distances)
     options.sort(key=lambda o: _discard_order(deal, o))
     if deep:
         options = _break_top_tie(deal, analyser, tuple(tiles), seen, options)
@@ -482,8 +500,11 @@ def _rows(
     solver: SolverName,
     *,
     least_only: bool,
+    distances: Distances | None = None,
 ) -> list[DiscardOption]:
-    """A row per distinct tile (``least_only``: only the rows of least deficiency, in no set order)."""
+    """A row per distinct tile (``least_only``: only the rows of least deficiency, in no set order);
+    their distances and useful draws from ``distances``, else the analyser."""
+    ask: Distances = distances or analyser
     held, shown = Counter(tiles), Counter(seen)
     # Unseen copies are counted against the whole 15-tile hand, so once a ranking for every row.
     counted: list[TileCount | None] = [None] * VECTOR_SIZE
@@ -506,13 +527,13 @@ def _rows(
             if least is not None and bounds[k] > least:
                 break
             hand = whole.without(faces[k])
-            deficiency = analyser.deficiency(hand).total
+            deficiency = ask.distance(hand)
             rows.append((distinct[k], hand, deficiency))
             least = deficiency if least is None else min(least, deficiency)
     else:
         for tile, face in zip(distinct, faces):
             hand = whole.without(face)
-            rows.append((tile, hand, analyser.deficiency(hand).total))
+            rows.append((tile, hand, ask.distance(hand)))
     least = min(deficiency for _, _, deficiency in rows)
     options = []
     for tile, hand, deficiency in rows:
@@ -526,7 +547,7 @@ def _rows(
                 raise SolverError(f"the analysis and the check disagree on throwing {tile}")
             options.append(DiscardOption(tile, win, 0, ()))
             continue
-        drawn = analyser.useful_faces(hand)
+        drawn = ask.useful_faces(hand)
         useful = counted_draws.get(drawn)
         if useful is None:  # rows of a ranking may share their useful draws
             draws = sorted(analyser.draws_of(*drawn), key=_index)

@@ -368,6 +368,17 @@ class HandFacts:
         self._info[state] = known
         return known
 
+    def known(self) -> int:
+        """The hands whose facts are held, as the work counts them (:data:`FACT_COST` each): the
+        compiled kernel's, else this object's."""
+        return self.kernel.known() if self.kernel is not None else len(self._info)
+
+    def asked(self, state: State) -> tuple[int, int, int]:
+        """:meth:`info` as the recursion finds it: the compiled kernel's where there is one."""
+        if self.kernel is not None:
+            return self.kernel.info(state, self.info, self.deficiency)
+        return self.info(state)
+
     def _useful(self, state: State, k: int, pairs: int | None, melds: int, faces: int) -> int:
         """The slot mask of the draws that bring a state closer (``k`` > 0), when :meth:`_quick`
         decided it: what :meth:`Analyser.useful_draws` answers, from the same cover.
@@ -924,6 +935,7 @@ def _solve_with(
     facts: HandFacts | None = None,
     extra: int | None = None,
     origin: ExtraOrigin | None = None,
+    found: dict[State, int] | None = None,
 ) -> list[Solved]:
     """The answer for each (14 tiles, seen), in the order given.
 
@@ -934,7 +946,8 @@ def _solve_with(
     by the compiled recursion's memory limit. ``facts``: the deal's facts to reuse (see
     :func:`facts_for`), else found anew. ``extra`` (with ``method`` None): the ``extra`` method with
     that many exchanges beyond the fewest, within ``effort`` as the default; ``origin``: what its
-    exchanges are counted from (None: each hand).
+    exchanges are counted from (None: each hand). ``found``: by state, the hands whose facts the
+    caller found for it (:class:`RowFacts`), counted as the work of that state's solve.
     """
     facts = facts_for(deal, facts)
     out: list[Solved] = []
@@ -942,21 +955,24 @@ def _solve_with(
     seconds = effort.budget
     for tiles, seen in hands:
         state = facts.state(tiles)
+        owed = FACT_COST * found.pop(state, 0) if found else 0  # the hand's facts, found before its solve
         if method is not None:
             named = ChanceSolver(facts, seen, risk, method, extra=extra or 0, origin=origin)
             v, e = named.solve(state, draws)
-            out.append(Solved(v, e, method, named.stopped, named.work))
+            out.append(Solved(v, e, method, named.stopped, named.work + owed))
             continue
         solver = ChanceSolver(facts, seen, risk, first, effort.deadline, extra=extra or 0, origin=origin)
         rate = WORK_PER_SECOND[solver.engine]
-        solver.work_limit = max(0, int(seconds * rate))
+        solver.work_limit = max(0, int(seconds * rate) - owed)
         if solver.work_limit == 0 or (effort.deadline is not None and perf_counter() > effort.deadline):
             out.append(Solved(0.0, 0.0, first, "work" if solver.work_limit == 0 else "time"))
+            seconds = 0.0
             continue
         v, e = solver.solve(state, draws)
-        seconds -= solver.work / rate
+        work = solver.work + owed
+        seconds -= work / rate
         stopped = solver.stopped
-        out.append(Solved(0.0, 0.0, first, stopped, solver.work) if stopped else Solved(v, e, first, None, solver.work))
+        out.append(Solved(0.0, 0.0, first, stopped, work) if stopped else Solved(v, e, first, None, work))
         if stopped:
             seconds = 0.0
     return out
@@ -1105,6 +1121,34 @@ class ChanceRanking:
         }
 
 
+class RowFacts:
+    """The plain ranking's distances and useful draws of a chance ranking's rows (:class:`Distances`)
+    from the hand facts its recursion asks again, and the hands each row's question found, which
+    that row's solve counts as its own work: the work it would have done finding them itself, so
+    that the same rows are computed as when every solve found its hand's facts."""
+
+    def __init__(self, facts: HandFacts) -> None:
+        self.facts = facts
+        #: The hands found while answering for each row's 14 tiles (a state), not yet counted.
+        self.found: dict[State, int] = {}
+
+    def distance(self, hand: SolverHand) -> int:
+        """How many tiles the 14 are from winning."""
+        return self._asked(hand)[0]
+
+    def useful_faces(self, hand: SolverHand) -> tuple[int, bool]:
+        """As :meth:`Analyser.useful_faces` gives them: a face mask, and whether a wild."""
+        k, _, useful = self._asked(hand)
+        return (useful & ALL_FACES_MASK, bool(useful >> WILD_SLOT & 1)) if k else (0, False)
+
+    def _asked(self, hand: SolverHand) -> tuple[int, int, int]:
+        state = (*hand.counts, hand.wilds)
+        known = self.facts.known()
+        answer = self.facts.asked(state)
+        self.found[state] = self.found.get(state, 0) + self.facts.known() - known
+        return answer
+
+
 def chance_ranking(
     deal: Deal,
     tiles: Sequence[Tile],
@@ -1139,17 +1183,19 @@ def chance_ranking(
     if goal not in ("chance", "points"):
         raise InputError(f"--goal must be chance or points, got {goal!r}")
     check_model(draws, risk)
-    base = rank_discards(deal, tiles, seen, analyser=analyser)
+    facts = facts_for(deal, facts)
+    rows_facts = RowFacts(facts)
+    base = rank_discards(deal, tiles, seen, analyser=analyser, distances=rows_facts)
     hands = []
     for option in base.options:
         rest = list(tiles)
         rest.remove(option.tile)
         hands.append((rest, [*seen, option.tile]))
-    facts = facts_for(deal, facts)
     # extra's exchanges count from the hand ranked and the fewest tiles away a discard leaves it
     counted = extra is not None or method in _EXTRA
     origin = ExtraOrigin(facts.state(tiles), min(option.deficiency for option in base.options)) if counted else None
-    answers = _solve_with(deal, hands, draws, risk, method, effort or Effort(), facts, extra, origin)
+    effort = effort or Effort()
+    answers = _solve_with(deal, hands, draws, risk, method, effort, facts, extra, origin, rows_facts.found)
     pool = pool_size(len(seen) + 2)
     rows = []
     hold: tuple[float, Tile] | None = None
@@ -1192,6 +1238,7 @@ def _check_rules(deal: Deal) -> None:
 __all__ = [
     "Effort",
     "ExtraOrigin",
+    "RowFacts",
     "Solved",
     "Stop",
     "ChanceRanking",
