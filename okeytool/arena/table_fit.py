@@ -49,15 +49,19 @@ def pool_adjacent(points: Sequence[Point]) -> list[Point]:
     >>> pool_adjacent([(0.1, 0.2, 1), (0.2, 0.0, 1), (0.3, 0.5, 2)])
     [(0.15000000000000002, 0.1, 2), (0.3, 0.5, 2)]
     """
+    # A block: its weighted sums of x and y, its weight, and its mean y (a lone point's own y, not
+    # y * w / w, which may round above it and pool points already in order).
     blocks: list[list[float]] = []
     for x, y, w in points:
-        blocks.append([x * w, y * w, float(w)])
-        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] > blocks[-1][1] / blocks[-1][2]:
-            x2, y2, w2 = blocks.pop()
-            blocks[-1][0] += x2
-            blocks[-1][1] += y2
-            blocks[-1][2] += w2
-    return [(x / w, y / w, int(w)) for x, y, w in blocks]
+        blocks.append([x * w, y * w, float(w), y])
+        while len(blocks) > 1 and blocks[-2][3] > blocks[-1][3]:
+            x2, y2, w2, _ = blocks.pop()
+            block = blocks[-1]
+            block[0] += x2
+            block[1] += y2
+            block[2] += w2
+            block[3] = block[1] / block[2]
+    return [(x / w, mean, int(w)) for x, _, w, mean in blocks]
 
 
 def equal_count_bins(found: Sequence[tuple[float, bool]], bins: int) -> list[Point]:
