@@ -11,7 +11,7 @@ discard at 2 draws; the first four discards of three hands at 3 draws).
     python -m benchmarks.bench_chance --draws 12  # the rankings and the rows computed at another number of draws
     python -m benchmarks.bench_chance --agree   # at 8 draws: advance's best throw measured by extra 1 (half a minute)
     python -m benchmarks.bench_chance --faults  # the page faults of the rankings (do not depend on the load)
-    python -m benchmarks.bench_chance --full    # the far rankings with every row computed (a minute)
+    python -m benchmarks.bench_chance --full    # the far rankings with every row computed (half a minute)
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from okeytool.rules import get_rules
 from okeytool.solver.classic.analysis import rank_discards
 from okeytool.solver.classic.chance import (
     WORK_PER_SECOND,
+    ChanceRanking,
     ChanceSolver,
     Effort,
     ExtraOrigin,
@@ -272,13 +273,19 @@ def page_faults(cases: int = CASES, draws: int = DRAWS, warm: int = 3) -> list[s
     return lines
 
 
-def full_operations(seconds: float = 120.0) -> dict[str, list[Callable[[], object]]]:
+def full_operations(
+    rankings: dict[int, ChanceRanking], seconds: float = 120.0
+) -> dict[str, list[Callable[[], object]]]:
     """The far rankings (3+ away) at 8 draws with ``seconds`` of work, enough for every row: what
-    the default work would take to stop no row."""
+    the default work would take to stop no row. Each call keeps its ranking in ``rankings``."""
     far = hands_by_distance(CASES)[3]
+
+    def rank(k: int, case: Case) -> None:
+        rankings[k] = chance_ranking(case.deal, case.tiles, draws=DRAWS, effort=Effort(seconds=seconds))
+
     return {
         f"discard --chance, {DRAWS} draws, 3+ away, {seconds:g} s of work": [
-            partial(chance_ranking, c.deal, c.tiles, draws=DRAWS, effort=Effort(seconds=seconds)) for c in far
+            partial(rank, k, c) for k, c in enumerate(far)
         ]
     }
 
@@ -307,11 +314,10 @@ def main() -> None:
             print(line, flush=True)
         return
     if "--full" in sys.argv:
-        print_table(full_operations())
-        far = hands_by_distance(CASES)[3]
-        rankings = [chance_ranking(c.deal, c.tiles, draws=DRAWS, effort=Effort(seconds=120.0)) for c in far]
-        stops = [row.stopped for ranking in rankings for row in ranking.rows if row.stopped is not None]
-        rows = sum(len(ranking.rows) for ranking in rankings)
+        rankings: dict[int, ChanceRanking] = {}
+        print_table(full_operations(rankings))
+        stops = [row.stopped for ranking in rankings.values() for row in ranking.rows if row.stopped is not None]
+        rows = sum(len(ranking.rows) for ranking in rankings.values())
         print(f"\nrows not computed: {len(stops)} of {rows} ({', '.join(sorted(set(stops))) or 'none'})")
         return
     if "--faults" in sys.argv:
