@@ -46,6 +46,17 @@ settings.register_profile(
 settings.load_profile("okeytool")
 
 
+def compiled_work(seconds: float, method: str = "advance", deal: Deal | None = None) -> float:
+    """Seconds of counted work that stand, in the recursion in use (``OKEYTOOL_PURE_PYTHON`` or no
+    extension: the Python ones), for as many states as ``seconds`` do in the compiled recursion. A
+    test whose answer depends on which rows a budget computes passes its budget through this, so that
+    the same rows, and so the same answers, are computed with the extension and without it."""
+    from okeytool.solver.classic.chance import WORK_PER_SECOND, ChanceSolver, HandFacts
+
+    engine = ChanceSolver(HandFacts(deal or make_deal()), [], 0.0, method).engine  # type: ignore[arg-type]
+    return seconds * WORK_PER_SECOND["compiled"] / WORK_PER_SECOND[engine]
+
+
 def vectors(command: str) -> list[dict]:
     """The worked answers of ``hands.jsonl`` for one command."""
     lines = VECTORS.read_text(encoding="utf-8").splitlines()

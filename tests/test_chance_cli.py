@@ -236,18 +236,20 @@ def test_batch_refusals(fields: dict, words: str) -> None:
 
 
 def test_extra_ranks_by_the_bounded_search_and_says_so(run_main) -> None:
-    document = json_of(run_main, "discard", "-i", "Y7", NEAR, "--chance", "--draws", "3", "--extra", "1")
+    # A minute's limit (half of it work): every row computed with the extension or without it.
+    full = ["--chance", "--draws", "3", "--time-limit", "60"]
+    document = json_of(run_main, "discard", "-i", "Y7", NEAR, *full, "--extra", "1")
     model = document["model"]
-    assert model["method"] == "extra" and model["extra"] == 1 and model["states"] > 0
-    plain = json_of(run_main, "discard", "-i", "Y7", NEAR, "--chance", "--draws", "3")
-    assert "extra" not in plain["model"] and "states" not in plain["model"]
+    assert model["method"] == "extra" and model["extra"] == 1 and model["states"] > 0 and model["stopped"] is None
+    plain = json_of(run_main, "discard", "-i", "Y7", NEAR, *full)
+    assert "extra" not in plain["model"] and "states" not in plain["model"] and plain["model"]["stopped"] is None
     # A lower bound of exact, never below advance (the default at 3 draws), row by row.
     ours = {row["tile"]: row["chance"] for row in document["discards"]}
     for row in plain["discards"]:
         assert row["chance"] <= ours[row["tile"]] + 1e-12
     text = run_main("discard", "-i", "Y7", NEAR, "--chance", "--draws", "3", "--extra", "1")
     assert text.code == 0 and "--extra 1:" in text.out and "states searched" in text.out
-    line = _line(command="discard", indicator="Y7", tiles=NEAR, chance=True, draws=3, extra=1)
+    line = _line(command="discard", indicator="Y7", tiles=NEAR, chance=True, draws=3, extra=1, time_limit=60)
     assert line["model"] == model
     refused = _line(command="discard", indicator="Y7", tiles=NEAR, chance=True, extra=1.5)
     assert "whole number" in refused["error"]

@@ -8,7 +8,7 @@ from conftest import make_deal
 
 from okeytool.errors import InputError
 from okeytool.parse.notation import parse_tiles
-from okeytool.solver.classic.chance import chance_of, chance_ranking, draws_from_pile
+from okeytool.solver.classic.chance import Effort, chance_of, chance_ranking, draws_from_pile
 
 HANDS = [
     ("R4", "R5 R1 R2 R3 K7 K8 K9 B11 B12 B13 Y4 Y5 Y6 Y9", "Y7 Y3 K6 K10 B10 F"),
@@ -58,7 +58,9 @@ def test_winning_hand_is_told_finish_or_hold() -> None:
 def test_goal_points_orders_by_points() -> None:
     deal = make_deal("B6")
     tiles = deal.resolve(parse_tiles("B9 B10 B11 B7 Y8 B10 B8 K10 B7 B13 Y10 B1 B8 K5 R5"))
-    ranking = chance_ranking(deal, tiles, draws=2, risk=0.0, goal="points")
+    # A minute of work: every row computed, with the extension or without it.
+    ranking = chance_ranking(deal, tiles, draws=2, risk=0.0, goal="points", effort=Effort(seconds=60))
+    assert ranking.model.stopped is None
     points = [row.points for row in ranking.rows]
     assert points == sorted(points, reverse=True)
     assert ranking.to_json()["goal"] == "points"
