@@ -764,7 +764,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (from_choices && !f->u.fact.quick && K->certify) {
                 int realisable;
                 uint64_t vouched;
-                int walked = rows_certify_walks(C, child_faces, K->supply, K->walks, &realisable, &vouched);
+                int walked = rows_certify_walks(C, c_one, c_two, child_faces, K->supply, K->walks, &realisable, &vouched);
                 if (keep_certificate(f, walked, realisable, vouched) < 0) return -1;
             }
         }

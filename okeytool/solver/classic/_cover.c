@@ -189,7 +189,12 @@ static PyObject *Table_child_certify(Table *self, PyObject *args) {
     uint64_t faces = 0, spares, shown = 0;
     int realisable = 0, walked = 0;
     int status = family_child(self, one, two, room, face, F, &faces, &spares, &kept);
-    if (status == 0 && kept >= 0) walked = rows_certify_walks(&F->child, faces, supply, walks, &realisable, &shown);
+    if (status == 0 && kept >= 0) {
+        uint64_t bit = 1ULL << face, c_one = one, c_two = two; /* the smaller hand (face is checked) */
+        if (c_two & bit) c_two &= ~bit;
+        else c_one &= ~bit;
+        walked = rows_certify_walks(&F->child, c_one, c_two, faces, supply, walks, &realisable, &shown);
+    }
     PyMem_Free(F);
     if (status < 0) return NULL;
     if (walked == CERTIFY_FAILED) {

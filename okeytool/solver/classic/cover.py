@@ -185,13 +185,17 @@ class MeldCover:
         Each walk follows optimal choices, preferring those that reach unfilled faces not yet shown
         by an earlier walk; a walk whose layout needs at most two wilds beyond the outside copies
         (two exist) is realisable and vouches for its unfilled faces. Faces no walk vouched for are
-        left to the exact search. The compiled programme walks the same way (``_cover.c``); the
-        agreement test holds the two together. ``masks``: the hand's :func:`hand_masks`, if known.
+        left to the exact search. Where every optimal layout is within the supply
+        (:func:`layouts_fit`), no walk is needed: every face is shown. The compiled programme walks
+        the same way (``_cover.c``); the agreement test holds the two together. ``masks``: the
+        hand's :func:`hand_masks`, if known.
         """
         one, two = hand_masks(counts) if masks is None else masks
         if self._table is not None:  # the same walks, compiled
             return Certificate(*self._table.certify(one, two, size, supply, self.WALKS))
         best, faces = self._best(one, two, size)
+        if layouts_fit(one, two, size - best, faces, supply):
+            return Certificate(best, faces, True, faces)
         want = faces
         shown = 0
         realisable = False
@@ -260,6 +264,26 @@ class Certificate:
     faces: int
     realisable: bool
     shown: int
+
+
+def layouts_fit(one: int, two: int, unfilled: int, faces: int, supply: Sequence[int]) -> bool:
+    """Whether every optimal layout of the hand ``(one, two)`` (:func:`hand_masks`) is within the
+    supply (:func:`_fits_supply`), given its ``unfilled`` slots (the room less the tiles kept) and
+    the unfilled faces of its optimal choices, ``faces``.
+
+    A layout holds a face at most as often as the hand does, plus its unfilled slots there: at most
+    ``unfilled`` of them, all at faces of ``faces``. So it exceeds the supply by at most the hand's
+    own excess plus ``unfilled`` less the fewest copies any face of ``faces`` has left beyond the
+    hand's (no placement of the slots exceeds more than all at that face). Within the two wilds,
+    every optimal layout is realisable and shows its faces. Not with ``ANY_FACE``: the faces are
+    then not known one by one.
+    """
+    if faces & ANY_FACE or unfilled < 0:
+        return False
+    held = [(one >> f & 1) + (two >> f & 1) for f in range(len(supply))]
+    excess = sum(max(0, n - s) for n, s in zip(held, supply))
+    left = min([unfilled] + [supply[f] - held[f] for f in range(len(supply)) if faces >> f & 1])
+    return excess + unfilled - max(0, left) <= 2
 
 
 def _fits_supply(pieces: Sequence[tuple[int, int]], supply: Sequence[int]) -> bool:

@@ -233,6 +233,31 @@ static inline int fits_supply(const uint64_t *piece_masks, int pieces, const int
     return excess <= SUPPLY_WILDS;
 }
 
+/* Whether every optimal layout of the hand (one, two) fits the supply (fits_supply), so that its walks
+ * can be spared: `unfilled` is the room less the tiles kept, `faces` the unfilled faces of its optimal
+ * choices (as `answer` gives them). A layout holds a face at most as often as the hand does, plus its
+ * unfilled slots there; those are at most `unfilled`, all at faces of `faces`. So its excess is at most
+ * the hand's own beyond the supply, plus `unfilled` less the fewest copies any face of `faces` has left
+ * beyond the hand's (all its unfilled slots at that face: no placement exceeds more). Within
+ * SUPPLY_WILDS, every optimal layout is realisable and shows its faces, so every face of `faces` is
+ * shown. Not with ANY_FACE: the faces are then not known one by one. */
+static inline int layouts_fit(uint64_t one, uint64_t two, int unfilled, uint64_t faces, const int *supply) {
+    if (faces & ANY_FACE || unfilled < 0) return 0;
+    int excess = 0, left = unfilled;
+    for (uint64_t f = one; f; f &= f - 1) {
+        int x = __builtin_ctzll(f);
+        int over = 1 + (int)(two >> x & 1) - supply[x];
+        if (over > 0) excess += over;
+    }
+    for (uint64_t f = faces; f; f &= f - 1) {
+        int x = __builtin_ctzll(f);
+        int spare = supply[x] - (int)(one >> x & 1) - (int)(two >> x & 1);
+        if (spare < left) left = spare;
+    }
+    if (left < 0) left = 0;
+    return excess + unfilled - left <= SUPPLY_WILDS;
+}
+
 #define CERTIFY_FAILED (-2000)
 
 /* One optimal layout from `from`, preferring choices that reach faces of `want` (and most of all
@@ -241,13 +266,20 @@ static inline int fits_supply(const uint64_t *piece_masks, int pieces, const int
 typedef int (*Walk)(void *from, uint64_t want, uint64_t target, uint64_t *piece_masks, uint64_t *piece_unfilled,
                     int *rest);
 
-/* The walks of a certificate over the best count's `faces`: each aims at the lowest face still
- * wanted; a layout within the supply makes the best count realisable and vouches for its unfilled
- * faces (*shown, within `faces`). 0, or CERTIFY_FAILED if a walk failed. */
-static inline int certify_walks(Walk walk_from, void *from, uint64_t faces, const int *supply, int walks,
-                                int *realisable, uint64_t *shown_out) {
+/* The walks of a certificate over the best count's `faces` of the hand (one, two) with `left` slots
+ * unfilled (the room less the count): each aims at the lowest face still wanted; a layout within the
+ * supply makes the best count realisable and vouches for its unfilled faces (*shown, within `faces`).
+ * Where every optimal layout fits the supply (layouts_fit), none is walked: all of `faces` is shown.
+ * 0, or CERTIFY_FAILED if a walk failed. */
+static inline int certify_walks(Walk walk_from, void *from, uint64_t one, uint64_t two, int left, uint64_t faces,
+                                const int *supply, int walks, int *realisable, uint64_t *shown_out) {
     uint64_t want = faces, shown = 0;
     uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
+    if (layouts_fit(one, two, left, faces, supply)) {
+        *realisable = 1;
+        *shown_out = faces;
+        return 0;
+    }
     *realisable = 0;
     for (int w = 0; w < walks; w++) {
         if (!want && w) break;
@@ -288,7 +320,8 @@ static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, co
     uint64_t faces;
     int kept = best(t, one, two, room, &faces);
     Walked from = {t, one, two, room};
-    if (certify_walks(walk_programme, &from, faces, supply, walks, realisable, shown_out) < 0) return CERTIFY_FAILED;
+    if (certify_walks(walk_programme, &from, one, two, room - kept, faces, supply, walks, realisable, shown_out) < 0)
+        return CERTIFY_FAILED;
     *faces_out = faces;
     return kept;
 }
@@ -436,16 +469,18 @@ static int walk_rows(void *from, uint64_t want, uint64_t target, uint64_t *piece
     return rows_layout(from, want, target, piece_masks, piece_unfilled, rest);
 }
 
-/* The walks of a certificate on a hand solved with its optimal choices recorded (by hand_solve, or
- * by hand_child from a larger hand's): `faces` its faces, as `answer` gives them. 0 with whether a
- * layout within the supply reaches its count and what such layouts show, or CERTIFY_FAILED. */
-static inline int rows_certify_walks(Hand *H, uint64_t faces, const int *supply, int walks, int *realisable,
-                                     uint64_t *shown_out) {
+/* The walks of a certificate on the hand (one, two) solved with its optimal choices recorded in H (by
+ * hand_solve, or by hand_child from a larger hand's): `faces` its faces, as `answer` gives them. 0 with
+ * whether a layout within the supply reaches its count and what such layouts show, or CERTIFY_FAILED. */
+static inline int rows_certify_walks(Hand *H, uint64_t one, uint64_t two, uint64_t faces, const int *supply,
+                                     int walks, int *realisable, uint64_t *shown_out) {
     *realisable = 0;
     *shown_out = 0;
+    int left = H->room - H->best;
     Leaves leaves;
-    hand_leaves(H, &leaves);
-    return certify_walks(walk_rows, H, faces, supply, walks, realisable, shown_out) < 0 ? CERTIFY_FAILED : 0;
+    if (!layouts_fit(one, two, left, faces, supply)) hand_leaves(H, &leaves); /* the splits, for the walks */
+    return certify_walks(walk_rows, H, one, two, left, faces, supply, walks, realisable, shown_out) < 0
+               ? CERTIFY_FAILED : 0;
 }
 
 /* certify by the rows (where rows_fit): the best count and its faces (every face with ANY_FACE, as
@@ -463,7 +498,8 @@ static inline int rows_certify(Programme *t, uint64_t one, uint64_t two, int roo
     uint64_t faces = (H.faces & ANY_FACE) ? EVERY_FACE : H.faces;
     *realisable = 0;
     *shown_out = 0;
-    if (kept >= 0 && rows_certify_walks(&H, faces, supply, walks, realisable, shown_out) < 0) return CERTIFY_FAILED;
+    if (kept >= 0 && rows_certify_walks(&H, one, two, faces, supply, walks, realisable, shown_out) < 0)
+        return CERTIFY_FAILED;
     *faces_out = faces;
     return kept;
 }
