@@ -266,20 +266,13 @@ static inline int layouts_fit(uint64_t one, uint64_t two, int unfilled, uint64_t
 typedef int (*Walk)(void *from, uint64_t want, uint64_t target, uint64_t *piece_masks, uint64_t *piece_unfilled,
                     int *rest);
 
-/* The walks of a certificate over the best count's `faces` of the hand (one, two) with `left` slots
- * unfilled (the room less the count): each aims at the lowest face still wanted; a layout within the
- * supply makes the best count realisable and vouches for its unfilled faces (*shown, within `faces`).
- * Where every optimal layout fits the supply (layouts_fit), none is walked: all of `faces` is shown.
- * 0, or CERTIFY_FAILED if a walk failed. */
-static inline int certify_walks(Walk walk_from, void *from, uint64_t one, uint64_t two, int left, uint64_t faces,
-                                const int *supply, int walks, int *realisable, uint64_t *shown_out) {
+/* The walks of a certificate over the best count's `faces`: each aims at the lowest face still
+ * wanted; a layout within the supply makes the best count realisable and vouches for its unfilled
+ * faces (*shown, within `faces`). 0, or CERTIFY_FAILED if a walk failed. */
+static inline int certify_walks(Walk walk_from, void *from, uint64_t faces, const int *supply, int walks,
+                                int *realisable, uint64_t *shown_out) {
     uint64_t want = faces, shown = 0;
     uint64_t masks[MAX_PIECES], unfilled[MAX_PIECES];
-    if (layouts_fit(one, two, left, faces, supply)) {
-        *realisable = 1;
-        *shown_out = faces;
-        return 0;
-    }
     *realisable = 0;
     for (int w = 0; w < walks; w++) {
         if (!want && w) break;
@@ -298,6 +291,17 @@ static inline int certify_walks(Walk walk_from, void *from, uint64_t one, uint64
     }
     *shown_out = shown & faces;
     return 0;
+}
+
+/* What the walks of a certificate of the hand (one, two), `left` slots unfilled (the room less its
+ * count), would find where every optimal layout fits the supply (layouts_fit): realisable, and every
+ * face of `faces` shown, with no walk. 1 with those set, else 0 (the walks are needed). */
+static inline int walks_spared(uint64_t one, uint64_t two, int left, uint64_t faces, const int *supply,
+                               int *realisable, uint64_t *shown_out) {
+    if (!layouts_fit(one, two, left, faces, supply)) return 0;
+    *realisable = 1;
+    *shown_out = faces;
+    return 1;
 }
 
 typedef struct {
@@ -320,7 +324,8 @@ static inline int certify(Programme *t, uint64_t one, uint64_t two, int room, co
     uint64_t faces;
     int kept = best(t, one, two, room, &faces);
     Walked from = {t, one, two, room};
-    if (certify_walks(walk_programme, &from, one, two, room - kept, faces, supply, walks, realisable, shown_out) < 0)
+    if (!walks_spared(one, two, room - kept, faces, supply, realisable, shown_out) &&
+        certify_walks(walk_programme, &from, faces, supply, walks, realisable, shown_out) < 0)
         return CERTIFY_FAILED;
     *faces_out = faces;
     return kept;
@@ -476,11 +481,10 @@ static inline int rows_certify_walks(Hand *H, uint64_t one, uint64_t two, uint64
                                      int walks, int *realisable, uint64_t *shown_out) {
     *realisable = 0;
     *shown_out = 0;
-    int left = H->room - H->best;
+    if (walks_spared(one, two, H->room - H->best, faces, supply, realisable, shown_out)) return 0;
     Leaves leaves;
-    if (!layouts_fit(one, two, left, faces, supply)) hand_leaves(H, &leaves); /* the splits, for the walks */
-    return certify_walks(walk_rows, H, one, two, left, faces, supply, walks, realisable, shown_out) < 0
-               ? CERTIFY_FAILED : 0;
+    hand_leaves(H, &leaves);
+    return certify_walks(walk_rows, H, faces, supply, walks, realisable, shown_out) < 0 ? CERTIFY_FAILED : 0;
 }
 
 /* certify by the rows (where rows_fit): the best count and its faces (every face with ANY_FACE, as
