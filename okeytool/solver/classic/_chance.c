@@ -305,12 +305,16 @@ static inline uint64_t full_faces(const Kernel *K, uint64_t one, uint64_t two) {
 /* HandFacts._raw's lower bound (min of the meld deficiency with copies not counted and the pairs
  * deficiency) of a 14-tile state whose cover programme holds `kept` plain tiles; its meld and pairs
  * deficiencies (-1: no seven pairs) into *melds, *pairs. */
-static inline int lower_of_masks(const Kernel *K, uint64_t one, uint64_t two, int wilds, int kept, int *melds,
-                                 int *pairs) {
+static inline int lower_of_pairs(const Kernel *K, int wilds, int kept, int pairs, int *melds) {
     *melds = K->size - kept - wilds;
     if (*melds < 0) *melds = 0;
+    return pairs < 0 || *melds < pairs ? *melds : pairs;
+}
+
+static inline int lower_of_masks(const Kernel *K, uint64_t one, uint64_t two, int wilds, int kept, int *melds,
+                                 int *pairs) {
     *pairs = K->pairs ? pairs_of(K, one, two, wilds) : -1;
-    return *pairs < 0 || *melds < *pairs ? *melds : *pairs;
+    return lower_of_pairs(K, wilds, kept, *pairs, melds);
 }
 
 static int lower_of(const Kernel *K, uint64_t lo, uint64_t hi, int kept, int *melds, int *pairs) {
@@ -734,6 +738,9 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
     Hand *C = &K->family->child;
     size_t start = K->kept_len;
     uint32_t n = 0;
+    /* A child's pairs count by what the 15 lost (pairs_of counts only that): a wild, or a copy of a
+     * face held twice or once, an orphan or not; -2: not asked yet. */
+    int pairs_by_loss[5] = {-2, -2, -2, -2, -2};
     for (int d = 0; d < SLOTS; d++) {
         if (!count_of(lo, hi, d)) continue;
         uint64_t clo = lo, chi = hi;
@@ -747,8 +754,10 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             uint64_t c_one = one, c_two = two, bit = d == WILD_SLOT ? 0 : 1ULL << d;
             if (c_two & bit) c_two &= ~bit;
             else c_one &= ~bit;
-            int melds, pairs;
-            int lower = lower_of_masks(K, c_one, c_two, wilds_of(chi), child_kept, &melds, &pairs);
+            int loss = bit ? 1 + ((two & bit) ? 0 : 2) + ((K->orphans & bit) ? 1 : 0) : 0;
+            if (pairs_by_loss[loss] == -2) pairs_by_loss[loss] = K->pairs ? pairs_of(K, c_one, c_two, wilds_of(chi)) : -1;
+            int melds, pairs = pairs_by_loss[loss];
+            int lower = lower_of_pairs(K, wilds_of(chi), child_kept, pairs, &melds);
             if (lower > bound) continue; /* not kept: not stored */
             /* The child's own faces where they come cheap: less a wild it holds the same plain tiles
              * (the same answer); less a spare, its optimal choices are the 15's that leave it out. */
