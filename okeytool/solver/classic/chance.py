@@ -1131,6 +1131,7 @@ class RowFacts:
         self.facts = facts
         #: The hands found while answering for each row's 14 tiles (a state), not yet counted.
         self.found: dict[State, int] = {}
+        self._answers: dict[State, tuple[int, int, int]] = {}
 
     def distance(self, hand: SolverHand) -> int:
         """How many tiles the 14 are from winning."""
@@ -1143,9 +1144,11 @@ class RowFacts:
 
     def _asked(self, hand: SolverHand) -> tuple[int, int, int]:
         state = (*hand.counts, hand.wilds)
-        known = self.facts.known()
-        answer = self.facts.asked(state)
-        self.found[state] = self.found.get(state, 0) + self.facts.known() - known
+        answer = self._answers.get(state)  # a row asks its distance, then its useful draws
+        if answer is None:
+            known = self.facts.known()
+            answer = self._answers[state] = self.facts.asked(state)
+            self.found[state] = self.found.get(state, 0) + self.facts.known() - known
         return answer
 
 
