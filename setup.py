@@ -15,14 +15,14 @@ setup(
             sources=["okeytool/solver/classic/_cover.c"],
             depends=["okeytool/solver/classic/cover_programme.h", "okeytool/solver/classic/cover_rows.h"],
             optional=True,
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
         ),
         Extension(
             "okeytool.solver.classic._chance",
             sources=["okeytool/solver/classic/_chance.c"],
             depends=["okeytool/solver/classic/cover_programme.h", "okeytool/solver/classic/cover_rows.h"],
             optional=True,
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
         ),
     ]
 )
