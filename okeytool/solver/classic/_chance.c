@@ -111,6 +111,7 @@ typedef struct {
 
 typedef struct {
     char *entries;
+    uint32_t *held; /* the entries in use, in the order added (after the entries, in the same block) */
     size_t width, capacity, used;
 } Map;
 
@@ -130,15 +131,17 @@ static inline Key *key_at(const Map *m, size_t k) { return (Key *)(m->entries + 
 #else
 #define KEEP_SPARES 1
 #endif
-static struct { void *block; size_t bytes; } spare[SPARE_BLOCKS];
+static struct { void *block; size_t bytes; int empty; } spare[SPARE_BLOCKS];
 static size_t spare_count, spare_total;
 
-/* A block of `bytes` (its contents undefined): a kept one of that size, else a new one; NULL with
- * MemoryError set. */
-static void *block_take(size_t bytes) {
+/* A block of `bytes`: a kept one of that size, else a new one; NULL with MemoryError set. Its
+ * contents are undefined unless *empty (where asked) says it is a map's block given back emptied. */
+static void *block_take(size_t bytes, int *empty) {
+    if (empty) *empty = 0;
     for (size_t i = spare_count; i-- > 0;) { /* the newest of that size */
         if (spare[i].bytes != bytes) continue;
         void *block = spare[i].block;
+        if (empty) *empty = spare[i].empty;
         memmove(&spare[i], &spare[i + 1], (spare_count - i - 1) * sizeof spare[0]);
         spare_count--;
         spare_total -= bytes;
@@ -149,10 +152,11 @@ static void *block_take(size_t bytes) {
     return block;
 }
 
-/* A block of `bytes` from block_take given back: kept, the oldest kept blocks freed to make room
- * (a size no longer asked for, such as a far search's grown map, must not hold the room for good);
- * a block larger than the whole room is freed. The list runs from the oldest to the newest. */
-static void block_give(void *block, size_t bytes) {
+/* A block of `bytes` from block_take given back (`empty`: a map's, with no entry in use): kept, the
+ * oldest kept blocks freed to make room (a size no longer asked for, such as a far search's grown map,
+ * must not hold the room for good); a block larger than the whole room is freed. The list runs from
+ * the oldest to the newest. */
+static void block_give(void *block, size_t bytes, int empty) {
     if (!block) return;
     if (!KEEP_SPARES || bytes > SPARE_BYTES) {
         PyMem_Free(block);
@@ -166,23 +170,39 @@ static void block_give(void *block, size_t bytes) {
     memmove(&spare[0], &spare[drop], (spare_count - drop) * sizeof spare[0]);
     spare_count -= drop;
     spare[spare_count].block = block;
+    spare[spare_count].empty = empty;
     spare[spare_count++].bytes = bytes;
     spare_total += bytes;
 }
 
+/* A map's block: its entries, then the list of those in use. */
+static inline size_t map_bytes(size_t width, size_t capacity) { return (width + sizeof(uint32_t)) * capacity; }
+
+/* An empty map of `capacity` entries (a power of two): a block given back emptied (map_free) needs no
+ * clearing, as a ranking's many solvers mostly use few entries of their maps; 0, or -1 with
+ * MemoryError set. */
 static int map_init(Map *m, size_t width, size_t capacity) {
-    m->entries = block_take(width * capacity);
+    int empty;
+    m->entries = block_take(map_bytes(width, capacity), &empty);
     if (!m->entries) return -1;
+    m->held = (uint32_t *)(m->entries + width * capacity);
     m->width = width;
     m->capacity = capacity;
     m->used = 0;
-    for (size_t k = 0; k < capacity; k++) key_at(m, k)->hi = EMPTY;
+    if (!empty)
+        for (size_t k = 0; k < capacity; k++) key_at(m, k)->hi = EMPTY;
     return 0;
 }
 
+/* The map's block given back: emptied entry by entry where at most a quarter is in use (cheaper then
+ * than clearing the whole block when it is taken again), else as it is. */
 static void map_free(Map *m) {
-    block_give(m->entries, m->width * m->capacity);
+    int empty = m->entries && 4 * m->used <= m->capacity;
+    if (empty)
+        for (size_t i = 0; i < m->used; i++) key_at(m, m->held[i])->hi = EMPTY;
+    block_give(m->entries, map_bytes(m->width, m->capacity), empty);
     m->entries = NULL;
+    m->held = NULL;
     m->capacity = m->used = 0;
 }
 
@@ -202,12 +222,12 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
     if (4 * (m->used + 1) > 3 * m->capacity) {
         Map bigger;
         if (map_init(&bigger, m->width, m->capacity * 2) < 0) return NULL;
-        for (size_t k = 0; k < m->capacity; k++) {
-            Key *old = key_at(m, k);
-            if (old->hi == EMPTY) continue;
+        for (size_t i = 0; i < m->used; i++) { /* in the order added */
+            const Key *old = key_at(m, m->held[i]);
             size_t j = mix(old->lo, old->hi) & (bigger.capacity - 1);
             while (key_at(&bigger, j)->hi != EMPTY) j = (j + 1) & (bigger.capacity - 1);
             memcpy(key_at(&bigger, j), old, m->width);
+            bigger.held[i] = (uint32_t)j;
         }
         bigger.used = m->used;
         map_free(m);
@@ -219,7 +239,7 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
     memset(e, 0, m->width);
     e->lo = lo;
     e->hi = hi;
-    m->used++;
+    m->held[m->used++] = (uint32_t)k;
     return e;
 }
 
@@ -647,7 +667,7 @@ static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
 static void remember_choices(Kernel *K, uint64_t one, uint64_t two, int best, uint64_t faces, uint64_t spares,
                              const Choice *choices, int count) {
     if (!K->known) {
-        K->known = block_take(KNOWN_BYTES);
+        K->known = block_take(KNOWN_BYTES, NULL);
         if (!K->known) {
             PyErr_Clear(); /* nothing is kept then, as the comment above says */
             return;
@@ -877,7 +897,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     self->kept_len = 0;
     for (int g = 0; g < GROW_DEPTHS; g++)
         if (self->grown[g]) self->grown[g]->two = 0; /* solved by another table, maybe */
-    block_give(self->known, KNOWN_BYTES);
+    block_give(self->known, KNOWN_BYTES, 0);
     self->known = NULL;
     if (!self->family) {
         self->family = PyMem_Malloc(sizeof(Family));
@@ -898,7 +918,7 @@ static void Kernel_dealloc(Kernel *self) {
     PyMem_Free(self->kept_store);
     PyMem_Free(self->family);
     for (int g = 0; g < GROW_DEPTHS; g++) PyMem_Free(self->grown[g]);
-    block_give(self->known, KNOWN_BYTES);
+    block_give(self->known, KNOWN_BYTES, 0);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

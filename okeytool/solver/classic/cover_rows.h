@@ -739,6 +739,7 @@ static void split_walk(Split *S, int j, int used, int kept, uint64_t reach, Leaf
         leaf(S, used, reach);
         return;
     }
+    if (j >= COLOURS) return; /* cannot happen (held is at most COLOURS): a bound the compiler sees */
     for (int l = 0; l < S->slots; l++) {
         int v = S->rows[j].kept[l];
         if (v < 0) continue;
