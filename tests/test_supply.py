@@ -13,8 +13,8 @@ from strategies import extra_tile, legal_hands, okey_deals, rummikub_deal, suppl
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
-from okeytool.parse.supply import check_hand_size, check_supply, limit, unseen
-from okeytool.tiles import FALSE_JOKER, JOKER, Tile
+from okeytool.parse.supply import check_hand_size, check_supply, limit, unseen, unseen_by_index
+from okeytool.tiles import FALSE_JOKER, JOKER, VECTOR_SIZE, Tile
 
 
 def at_the_limit(deal: Deal, tiles: Sequence[Tile], last: Sequence[Tile], seen: Sequence[Tile] = ()) -> None:
@@ -123,3 +123,15 @@ def test_unseen_copies_leave_out_the_hand_the_indicator_and_the_seen() -> None:
     assert unseen(deal, FALSE_JOKER, held, {}) == 1 and unseen(deal, y1, {}, {}) == 2
     rummikub = make_deal(None, "rummikub")
     assert unseen(rummikub, JOKER, Counter([JOKER]), {}) == 1
+
+
+@given(st.data())
+def test_unseen_by_index_is_unseen_of_every_tile(data: st.DataObject) -> None:
+    # The same counts as unseen, tile by tile, for any hand and seen tiles (more than exist too:
+    # never below 0), in okey profiles and in Rummikub.
+    deal = data.draw(st.one_of(okey_deals(), st.just(rummikub_deal())))
+    tiles = data.draw(legal_hands(deal, size=data.draw(st.integers(0, 15))))
+    seen = data.draw(st.lists(st.sampled_from(supply_pool(deal)), max_size=8))
+    left = unseen_by_index(deal, tiles, seen)
+    held, shown = Counter(tiles), Counter(seen)
+    assert left == [unseen(deal, Tile(index), held, shown) for index in range(VECTOR_SIZE)]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
-from okeytool.tiles import EXTRA_TILES, Tile
+from okeytool.tiles import EXTRA_TILES, VECTOR_SIZE, Tile
 
 
 def limit(deal: Deal, tile: Tile) -> int:
@@ -27,6 +28,23 @@ def unseen(deal: Deal, tile: Tile, held: Mapping[Tile, int], seen: Mapping[Tile,
     ``held`` and ``seen`` count tiles as held (a ``Counter`` of the hand and of the seen tiles).
     """
     return max(0, limit(deal, tile) - held.get(tile, 0) - seen.get(tile, 0))
+
+
+def unseen_by_index(deal: Deal, held: Sequence[Tile], seen: Sequence[Tile]) -> list[int]:
+    """:func:`unseen` of every tile at once, by tile index, ``held`` and ``seen`` as sequences of tiles
+    (as held): for a caller that counts many tiles against one hand and one set of seen tiles."""
+    left = list(_limits(deal))
+    for tile in held:
+        left[tile.index] -= 1
+    for tile in seen:
+        left[tile.index] -= 1
+    return [n if n > 0 else 0 for n in left]
+
+
+@lru_cache(maxsize=64)
+def _limits(deal: Deal) -> tuple[int, ...]:
+    """:func:`limit` of every tile, by tile index."""
+    return tuple(limit(deal, Tile(index)) for index in range(VECTOR_SIZE))
 
 
 def check_supply(

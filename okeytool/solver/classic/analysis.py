@@ -26,7 +26,7 @@ from typing import Protocol
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import SolverError
 from okeytool.finish import Finish
-from okeytool.parse.supply import check_hand_size, check_supply, unseen
+from okeytool.parse.supply import check_hand_size, check_supply, unseen, unseen_by_index
 from okeytool.solver.classic.check import SolverName, Win, best_win, win_rank
 from okeytool.solver.classic.cover import ANY_FACE, MeldCover, hand_masks
 from okeytool.solver.classic.pairs import (
@@ -505,13 +505,13 @@ def _rows(
     """A row per distinct tile (``least_only``: only the rows of least deficiency, in no set order);
     their distances and useful draws from ``distances``, else the analyser."""
     ask: Distances = distances or analyser
-    held, shown = Counter(tiles), Counter(seen)
     # Unseen copies are counted against the whole 15-tile hand, so once a ranking for every row.
+    left = unseen_by_index(deal, tiles, seen)
     counted: list[TileCount | None] = [None] * VECTOR_SIZE
     counted_draws: dict[tuple[int, bool], tuple[TileCount, ...]] = {}
 
     def count(tile: Tile) -> TileCount:  # the first time a ranking counts the tile
-        known = counted[tile.index] = TileCount(tile, unseen(deal, tile, held, shown))
+        known = counted[tile.index] = TileCount(tile, left[tile.index])
         return known
 
     whole = deal.solver_hand(tiles)
