@@ -266,11 +266,6 @@ static inline int row_top(const int8_t *x, int slots, int low, int high) {
     return (int)(int8_t)(uint8_t)(_mm_cvtsi128_si32(v) ^ 0x80);
 }
 
-/* The slot totals s (as bits) where x[s] is v. */
-static inline uint32_t row_equal(const int8_t *x, int v) {
-    return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)x), _mm_set1_epi8((char)v)));
-}
-
 /* The fills l < slots (as bits) at which a row keeping kept[l] is part of an optimal choice: where,
  * at one of the optimal slot totals at[0..ats), the other rows (joined: `others`) filling at[j] - l
  * slots keep top - kept[l], both being counts (not ROW_NONE). rest[l], the most the others keep at
@@ -299,13 +294,6 @@ static inline uint32_t row_meets(const int8_t *kept, const int8_t *others, const
     return (uint32_t)_mm_movemask_epi8(ok) & ((1u << slots) - 1);
 }
 #else
-static inline uint32_t row_equal(const int8_t *x, int v) {
-    uint32_t equal = 0;
-    for (int s = 0; s < ROW_SLOTS; s++)
-        if (x[s] == v) equal |= 1u << s;
-    return equal;
-}
-
 static inline int row_top(const int8_t *x, int slots, int low, int high) {
     int top = ROW_NONE;
     for (int s = 0; s < slots; s++)
@@ -502,14 +490,12 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     if (H->choices && H->chosen < MAX_CHOICES)
         choice_record(&H->choices[H->chosen++], H, length, flex, gain, unfilled, top + gain);
     H->faces |= unfilled;
-    /* the slot totals where this choice is optimal: those that fill the room, less what a set's
-     * extra slot takes, and those that leave room for a whole new piece (three slots or more) */
-    uint32_t apart = total >= 3 ? (1u << (total - 2)) - 1 : 0; /* s <= total - 3 */
-    uint32_t filled = fill > 0 ? ~((1u << fill) - 1) : ~0u; /* s >= fill */
-    uint32_t optimal = row_equal(all, top) & ((1u << slots) - 1) & (apart | filled);
-    if (optimal & apart) H->faces |= ANY_FACE; /* room left for a whole new piece */
+    for (int s = 0; s <= total - 3; s++)
+        if (all[s] == top) H->faces |= ANY_FACE; /* room left for a whole new piece */
+    /* the slot totals where this choice is optimal */
     int at[ROW_SLOTS], ats = 0;
-    for (uint32_t s = optimal; s; s &= s - 1) at[ats++] = __builtin_ctz(s);
+    for (int s = 0; s < slots; s++)
+        if ((s >= fill || s <= total - 3) && all[s] == top) at[ats++] = s;
     memcpy(suffix[held], ROW_EMPTY, ROW_SLOTS);
     for (int k = held - 1; k > 0; k--) {
         if (k == held - 1) memcpy(suffix[k], rows[k]->kept, ROW_SLOTS);
