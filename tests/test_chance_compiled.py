@@ -80,18 +80,23 @@ def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, m
 
 @settings(max_examples=80, deadline=None, derandomize=True)
 @given(one_away_hands(), st.data(), st.sampled_from(["advance", "swap"]))
-def test_the_shortcuts_change_nothing_even_when_the_work_stops_them(
+def test_the_series_change_no_answer_and_stop_with_a_lower_bound(
     hand: BuiltHand, data: st.DataObject, method: Method
 ) -> None:
-    """The states one and two or more tiles away answered by their shortcuts (``solve_one_away``,
-    ``solve_far``) against the general recursion: the same floats, the same stop under any work limit
-    (facts counted), the same work and memo, also for a solver asked again at other draw counts."""
+    """The states one and two or more tiles away answered at every draw count at once (their series)
+    against the general recursion, which answers each count through the memo, for a solver asked
+    several times under work limits: an answer not stopped is the unlimited one, float for float;
+    while neither has been stopped, both have done the same work and hold the same states; a stopped
+    answer is a lower bound, and only a limit the work reached stops one. A solver stays marked stopped
+    once it was: its later answers are lower bounds too (the last ask has no limit)."""
     if data.draw(st.booleans()):
         hand = data.draw(near_hands(hand, swaps=data.draw(st.integers(1, 2))))
     seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
-    asks = data.draw(st.lists(st.tuples(st.integers(1, 8), st.integers(-1, 400)), min_size=1, max_size=3))
-    answers = []
-    for shortcuts in (True, False):
+    most = 8 if method == "advance" else 5  # swap's unlimited reference grows fast beyond
+    asks = data.draw(st.lists(st.tuples(st.integers(1, most), st.integers(-1, 400)), min_size=1, max_size=3))
+    asks.append((data.draw(st.integers(1, 4)), -1))
+    runs = []
+    for shortcuts, limits in ((True, True), (False, True), (False, False)):
         facts = HandFacts(hand.deal, compiled=True)
         kernel = facts.kernel
         assert kernel is not None
@@ -100,10 +105,24 @@ def test_the_shortcuts_change_nothing_even_when_the_work_stops_them(
         state = facts.state(hand.tiles)
         got = []
         for draws, limit in asks:
-            v, e, capped = solver.solve(state, draws, -1.0, facts.info, facts.deficiency, limit, FACT_COST)
-            got.append((v.hex(), e.hex(), capped, solver.work(), solver.size()))
-        answers.append(got)
-    assert answers[0] == answers[1]
+            v, e, capped = solver.solve(
+                state, draws, -1.0, facts.info, facts.deficiency, limit if limits else -1, FACT_COST
+            )
+            got.append((v, e, capped, solver.work(), solver.size(), limit))
+        runs.append(got)
+    series, general, unlimited = runs
+    untouched = True  # no ask so far stopped in either
+    for (v, e, capped, work, size, limit), other, (full_v, full_e, full_capped, *_) in zip(series, general, unlimited):
+        if full_capped:  # the memory limit stopped even the unlimited run: no reference from here on
+            break
+        assert not capped or not untouched or 0 <= limit <= work
+        if capped:
+            assert v <= full_v and e <= full_e
+        else:
+            assert (v.hex(), e.hex()) == (full_v.hex(), full_e.hex())
+        untouched = untouched and not capped and not other[2]
+        if untouched:
+            assert (work, size) == other[3:5]
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
@@ -180,6 +199,21 @@ def test_a_hand_with_both_okeys_is_asked_of_python() -> None:
     for draws in (1, 3, 6):
         fast = ChanceSolver(compiled, (), 0.05, "advance").solve(state, draws)
         assert fast == ChanceSolver(python, (), 0.05, "advance").solve(state, draws) and fast[0] > 0
+
+
+def test_expected_points_above_a_wins_points_give_the_same_floats() -> None:
+    """A hand one away holding the okey, whose wins are 2 points (the okey in a meld) or 4 (finishing
+    with it): over many draws its expected points pass 2, so holding on beats some wins' points, and
+    a one-away series sums those terms draw by draw instead of its whole-number totals."""
+    deal = make_deal("R5")  # the okey is R6
+    hand = deal.resolve(parse_tiles("Y9 Y10 Y10 Y11 Y11 Y12 B6 B6 B7 B7 B8 B8 R6 R9"))
+    compiled, python = HandFacts(deal, compiled=True), HandFacts(deal, compiled=False)
+    state = python.state(hand)
+    assert python.info(state)[0] == 1
+    for draws in (8, 12, 15):
+        fast = ChanceSolver(compiled, (), 0.0, "advance").solve(state, draws)
+        assert fast == ChanceSolver(python, (), 0.0, "advance").solve(state, draws)
+    assert fast[1] > 2.5  # more than a normal finish's points, expected
 
 
 def test_time_limit_caps_the_answer() -> None:

@@ -21,9 +21,11 @@
  * deficiency[, work, fact_cost]) returns (V, E, capped). Past `budget` seconds (negative: none), or
  * once the call's work (states expanded, plus `fact_cost` for each hand whose facts it found first)
  * reaches `work` (negative or left out: no limit), the states not yet solved count 0 and `capped` is
- * true, as in Python; so too, to bound the memory (about 160 MB at
- * most), once the memo holds MEMO_LIMIT states or the kernel FACT_LIMIT hands, which Python does not
- * do (chance.py names such an answer `…-capped` too).
+ * true, as in Python: the answer is then a lower bound (not always Python's, as the series below
+ * answer their draw counts in another order; wherever nothing stopped, the answers are the same).
+ * So too, to bound the memory (about 160 MB at most), once the memo and the series hold MEMO_LIMIT
+ * answers or the kernel FACT_LIMIT hands, which Python does not do (chance.py names such an answer
+ * `…-capped` too).
  *
  * The callbacks and kept_store belong to one call at a time: a kernel is not for two threads, and
  * the callbacks (HandFacts' methods) never call back into it.
@@ -982,7 +984,7 @@ typedef struct {
     int left[SLOTS];
     double scale;
     int swapping;
-    int shortcuts; /* answer states one and two or more away by solve_one_away and solve_far (tests turn it off) */
+    int shortcuts; /* answer states one and two or more away by their series (Series; tests turn it off) */
     int exact; /* the recursion as stated (ChanceSolver._solve_held for ``exact``), else the planned one */
     int extra; /* ChanceSolver._solve_extra, with the hand below and its allowance */
     uint64_t origin_lo, origin_hi; /* for ``extra``: the hand the tiles exchanged count from (ExtraOrigin) */
@@ -996,11 +998,14 @@ typedef struct {
     long pool;            /* the copies a state of the current solve does not hold (the same for every
                            * state it reaches: drawn from them, thrown back to them); -1: not known */
     uint32_t facts_start; /* the kernel's hands known when the current solve began */
-    Map one_away;         /* OneAway: the states one tile away the advancing recursion met */
-    int32_t *win_store;   /* their winning draws: copies and points, two ints each */
+    int top;              /* the draws of the current solve: a series' room (Series) */
+    Map series;           /* Series: the states the advancing recursion answers at every draw count */
+    double *values;       /* their answers (V, E) by draw count */
+    size_t values_used, values_capacity;
+    size_t answered;      /* the answers of series held, as (state, draws) the memo would hold */
+    int32_t *win_store;   /* the winning draws of those one away: copies and points, two ints each */
     size_t win_used, win_capacity;
-    Map far;              /* Far: the states two or more away the advancing recursion met */
-    struct Edge *edge_store; /* their helpful draws */
+    struct Edge *edge_store; /* the helpful draws of those farther */
     size_t edge_used, edge_capacity;
 } Solver;
 
@@ -1011,25 +1016,44 @@ typedef struct Edge {
     uint32_t offset, count;
 } Edge;
 
-/* A state two or more away met by the advancing recursion: its helpful draws, in slot order, found
- * at its first expansion, so that its expansions at other draw counts do not look them up again. */
-typedef struct {
-    uint64_t lo, hi;
-    uint32_t offset, count; /* its helpful draws: edge_store[offset .. offset + count) */
-    long back;              /* the copies of the draws thrown back */
-} Far;
+/* V and E side by side, each with the same arithmetic (two lanes of SSE2, else two doubles). */
+#if defined(__SSE2__)
+typedef __m128d Pair;
+static inline Pair pair_zero(void) { return _mm_setzero_pd(); }
+static inline Pair pair_load(const double *x) { return _mm_loadu_pd(x); }
+static inline void pair_store(double *x, Pair p) { _mm_storeu_pd(x, p); }
+static inline Pair pair_add(Pair a, Pair b) { return _mm_add_pd(a, b); }
+static inline Pair pair_times(double n, Pair a) { return _mm_mul_pd(_mm_set1_pd(n), a); }
+/* a where a > b, else b, lane by lane (MAXPD) */
+static inline Pair pair_max(Pair a, Pair b) { return _mm_max_pd(a, b); }
+#else
+typedef struct { double v, e; } Pair;
+static inline Pair pair_zero(void) { return (Pair){0.0, 0.0}; }
+static inline Pair pair_load(const double *x) { return (Pair){x[0], x[1]}; }
+static inline void pair_store(double *x, Pair p) { x[0] = p.v; x[1] = p.e; }
+static inline Pair pair_add(Pair a, Pair b) { return (Pair){a.v + b.v, a.e + b.e}; }
+static inline Pair pair_times(double n, Pair a) { return (Pair){n * a.v, n * a.e}; }
+static inline Pair pair_max(Pair a, Pair b) { return (Pair){a.v > b.v ? a.v : b.v, a.e > b.e ? a.e : b.e}; }
+#endif
 
-/* A state one tile away met by the advancing recursion without swaps (``solve``): every draw that
- * helps it wins, so its answer at t draws is its winning draws plus its answer at t - 1 for every
- * other draw. Its winning draws (copies and points, in slot order) are looked up once, and each
- * further draw count is one step of the same sums, in the same order, as the recursion's. */
+/* A state the advancing recursion (``solve``) answers at every draw count in one pass, instead of
+ * once a count through the memo:
+ * - one tile away, without swaps, every helpful draw winning: its answer at t draws is its winning
+ *   draws plus its answer at t - 1 for every other draw; its winning draws (copies and points, in
+ *   slot order) are looked up once;
+ * - two or more away, no draw winning: its answer at t draws is, for each helpful draw in slot order,
+ *   the best of the children kept after it at t - 1, plus its own answer at t - 1 for every other
+ *   draw; its helpful draws and their children are looked up once.
+ * Each count's answer is the same sums in the same order as the recursion's, so the same floats. Its
+ * answers at 0..room draws are values[at + 2t] (V) and values[at + 2t + 1] (E); those up to `upto`
+ * are known (below k they are 0), the others 0 until they are. */
 typedef struct {
     uint64_t lo, hi;
-    uint32_t offset, count; /* its winning draws: from win_store[offset], two ints each */
+    uint32_t offset, count; /* one away: win_store[offset], two ints a draw; farther: edge_store[offset ..] */
     long back;              /* the copies of the draws thrown back */
-    int upto;               /* the memo holds its answers at 1..upto draws */
-    double v, e;            /* its answer at upto draws */
-} OneAway;
+    size_t at;              /* its answers in values */
+    int8_t k, room, upto;
+} Series;
 
 /* The work of the current solve: states expanded, and the facts of the hands it met first, weighted
  * by what finding them costs. It depends only on the hands, so it is the same on every machine. */
@@ -1112,7 +1136,7 @@ static int swap_to(Solver *S, uint64_t lo, uint64_t hi, int x, uint64_t *out_lo,
  * says stop, -1 on an exception (a signal), else 0 with the state counted as expanded. */
 static int stop_here(Solver *S) {
     Kernel *K = S->kernel;
-    if (S->memo.used >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT ||
+    if (S->memo.used + S->answered >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT ||
         (S->work_limit >= 0 && work_done(S) >= S->work_limit) || past_end(S)) {
         S->capped = 1;
         return 1;
@@ -1121,11 +1145,11 @@ static int stop_here(Solver *S) {
     return 0;
 }
 
-/* What both recursions do first with a state: 0 with (*v, *e) when it is answered already (no draw
- * left, known, too far for the draws left: 0, or stopped by a limit), 1 with its memo key and facts
- * when it is to be solved, -1 on an exception. */
-static int begin(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t *key_hi, int *k, uint64_t *wins,
-                 uint64_t *useful, double *v, double *e) {
+/* What every recursion does first with a state: 0 with (*v, *e) when it is answered already (no draw
+ * left, known, too far for the draws left: 0), 1 with its memo key and facts when it is to be solved,
+ * -1 on an exception. */
+static int begin_known(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t *key_hi, int *k, uint64_t *wins,
+                       uint64_t *useful, double *v, double *e) {
     *v = *e = 0.0;
     if (draws <= 0) return 0;
     *key_hi = hi | (uint64_t)draws << 56;
@@ -1140,6 +1164,15 @@ static int begin(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t *key_h
         Solved *m = map_add(&S->memo, lo, *key_hi);
         return m ? 0 : -1;
     }
+    return 1;
+}
+
+/* begin_known, and then the state counted as expanded (stop_here): 0 also when a limit stops it (the
+ * state then counts 0). */
+static int begin(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t *key_hi, int *k, uint64_t *wins,
+                 uint64_t *useful, double *v, double *e) {
+    int known = begin_known(S, lo, hi, draws, key_hi, k, wins, useful, v, e);
+    if (known <= 0) return known;
     int stop = stop_here(S);
     return stop ? (stop < 0 ? -1 : 0) : 1;
 }
@@ -1281,158 +1314,232 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
-/* ``solve`` of a state one tile away whose helpful draws all win, without swaps, from the memo's
- * miss at `draws` (begin counted it), as the recursion does it: first its descent, draws - 1, draws
- * - 2, ... each a miss counted, down to the first draw count the memo holds (or upto, below which it
- * holds them all), or to a stop (that count then 0); then its answers at each count above, kept in
- * the memo, the last into *v, *e. Only the winning draws' points are looked up once, not once a
- * count. -1 on an exception. */
-static int solve_one_away(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t wins, double *v, double *e) {
-    OneAway *L = map_find(&S->one_away, lo, hi);
-    int upto = L ? L->upto : 0, base = upto;
-    double back_v = L ? L->v : 0.0, back_e = L ? L->e : 0.0;
-    for (int t = draws - 1; t > upto; t--) {
-        const Solved *known = map_find(&S->memo, lo, hi | (uint64_t)t << 56);
-        if (known) {
-            base = t;
-            back_v = known->v;
-            back_e = known->e;
-            break;
-        }
-        int stop = stop_here(S);
-        if (stop < 0) return -1;
-        if (stop) {
-            base = t;
-            back_v = back_e = 0.0;
-            break;
-        }
-    }
-    int contiguous = base == upto; /* the memo then holds every count up to `draws` below */
-    if (!L) {
-        Kernel *K = S->kernel;
-        uint32_t offset = (uint32_t)S->win_used, count = 0;
-        long visited = 0;
+static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
+
+/* Room in `values` for a series' answers at 0..room draws, all 0: its offset into *at; -1 with
+ * MemoryError set. */
+static int values_new(Solver *S, int room, size_t *at) {
+    size_t width = 2 * (size_t)(room + 1), need = S->values_used + width;
+    double *store = reserve(S->values, &S->values_capacity, need, sizeof *store, 1 << 12);
+    if (!store) return -1;
+    S->values = store;
+    *at = S->values_used;
+    memset(store + *at, 0, width * sizeof *store);
+    S->values_used = need;
+    return 0;
+}
+
+/* The series of (lo, hi), a state k away with winning draws `wins` and helpful draws `useful`, made
+ * with room for `room` draws: its winning draws and their points (one away), or its helpful draws
+ * and the children kept after each, covered at recursion depth `depth` (farther; kept_of). Nothing
+ * is answered yet. -1 on an exception. */
+static int series_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins, uint64_t useful, int room,
+                      int depth) {
+    Kernel *K = S->kernel;
+    Series r = {lo, hi, 0, 0, 0, 0, (int8_t)k, (int8_t)room, (int8_t)(k - 1)};
+    long visited = 0;
+    if (k == 1) {
+        r.offset = (uint32_t)S->win_used;
         for (uint64_t ws = wins & ALL_SLOTS; ws; ws &= ws - 1) {
             int x = __builtin_ctzll(ws);
             int n = S->left[x] - count_of(lo, hi, x);
             if (n <= 0) continue;
             int points = value(K, lo, hi, x);
             if (points < 0) return -1;
-            int32_t *room = reserve(S->win_store, &S->win_capacity, S->win_used + 2, sizeof *room, 1024);
-            if (!room) return -1;
-            S->win_store = room;
+            int32_t *store = reserve(S->win_store, &S->win_capacity, S->win_used + 2, sizeof *store, 1024);
+            if (!store) return -1;
+            S->win_store = store;
             S->win_store[S->win_used++] = n;
             S->win_store[S->win_used++] = points;
             visited += n;
-            count++;
+            r.count++;
         }
-        L = map_add(&S->one_away, lo, hi);
-        if (!L) return -1;
-        L->offset = offset;
-        L->count = count;
-        L->back = S->pool - visited;
-        L->upto = 0;
-        L->v = L->e = 0.0;
-    }
-    const int32_t *won = S->win_store + L->offset;
-    for (int t = base + 1; t <= draws; t++) {
-        double total_v = 0.0, total_e = 0.0;
-        for (uint32_t i = 0; i < L->count; i++) {
-            int n = won[2 * i];
-            double payload = (double)won[2 * i + 1];
-            total_v += n;
-            total_e += n * (payload >= back_e ? payload : back_e);
+    } else {
+        /* its answer at k - 1 draws, 0, in the memo as the recursion leaves it */
+        uint64_t below = hi | (uint64_t)(k - 1) << 56;
+        if (!map_find(&S->memo, lo, below) && !map_add(&S->memo, lo, below)) return -1;
+        Edge edges[SLOTS];
+        for (uint64_t helpful = useful & ALL_SLOTS; helpful; helpful &= helpful - 1) {
+            int x = __builtin_ctzll(helpful);
+            int n = S->left[x] - count_of(lo, hi, x);
+            if (n <= 0) continue;
+            visited += n;
+            uint64_t glo = lo, ghi = hi;
+            add_to(&glo, &ghi, x, 1);
+            uint32_t offset, kept;
+            if (kept_of(K, glo, ghi, k - 1, kept_after(K, lo, hi, x), lo, hi, x, depth, &offset, &kept) < 0)
+                return -1;
+            edges[r.count++] = (Edge){n, offset, kept};
         }
-        total_v += L->back * back_v;
-        total_e += L->back * back_e;
-        if (remember(S, lo, hi | (uint64_t)t << 56, total_v, total_e, &back_v, &back_e) < 0) return -1;
+        Edge *store = reserve(S->edge_store, &S->edge_capacity, S->edge_used + r.count, sizeof *store, 1024);
+        if (!store) return -1;
+        S->edge_store = store;
+        memcpy(store + S->edge_used, edges, r.count * sizeof *edges);
+        r.offset = (uint32_t)S->edge_used;
+        S->edge_used += r.count;
     }
-    if (contiguous) { /* L did not move: only the memo grew */
-        L->upto = draws;
-        L->v = back_v;
-        L->e = back_e;
-    }
-    *v = back_v;
-    *e = back_e;
+    r.back = S->pool - visited;
+    if (values_new(S, room, &r.at) < 0) return -1;
+    Series *added = map_add(&S->series, lo, hi);
+    if (!added) return -1;
+    *added = r;
     return 0;
 }
 
-static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
+static int series_answers(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *at);
 
-/* ``solve`` of a state k >= 2 away that no draw wins, from the memo's miss at `draws` (begin counted
- * it; k <= draws, so every helpful draw's children are solved): the same calls and sums, in the same
- * order, as the general case, but the helpful draws and their kept children are looked up at the
- * state's first expansion only. -1 on an exception. */
-static int solve_far(Solver *S, uint64_t lo, uint64_t hi, int draws, uint64_t key_hi, int k, uint64_t useful,
-                     double *v, double *e) {
-    Kernel *K = S->kernel;
-    int rest = draws - 1;
-    double back_v = 0.0, back_e = 0.0;
-    if (rest && solve(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
-    double total_v = 0.0, total_e = 0.0;
-    const Far *F = map_find(&S->far, lo, hi);
-    if (F) {
-        uint32_t offset = F->offset, count = F->count; /* F and the edges may move while children are solved */
-        long back = F->back;
-        for (uint32_t i = 0; i < count; i++) {
-            Edge edge = S->edge_store[offset + i];
-            double best_v = 0.0, best_e = 0.0;
-            if (raise_by_children(S, edge.offset, edge.count, rest, solve, &best_v, &best_e) < 0) return -1;
-            total_v += edge.n * best_v;
-            total_e += edge.n * best_e;
+/* The series of (lo, hi) answered up to `draws` (at least its k), the offset of its answers into
+ * *at; -1 on an exception. A stop (stop_here) leaves the counts from it on 0, not known. */
+static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *at) {
+    Series *R = map_find(&S->series, lo, hi);
+    if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
+        size_t moved;
+        if (values_new(S, draws, &moved) < 0) return -1;
+        memcpy(S->values + moved, S->values + R->at, 2 * (size_t)(R->room + 1) * sizeof *S->values);
+        R->at = moved;
+        R->room = (int8_t)draws;
+    }
+    *at = R->at;
+    if (draws <= R->upto) return 0;
+    Series r = *R; /* R may move while its children are answered */
+    double scale = S->scale;
+    if (r.k == 1) {
+        /* The sums over the winning draws hold whole numbers (copies, and copies times points) while
+         * the answer at one draw fewer is below every win's points, so in any order they are exact:
+         * worked out once, not once a count. */
+        const int32_t *won = S->win_store + r.offset;
+        double copies = 0.0, points = 0.0, least = INFINITY;
+        for (uint32_t i = 0; i < r.count; i++) {
+            copies += won[2 * i];
+            points += (double)won[2 * i] * won[2 * i + 1];
+            if (won[2 * i + 1] < least) least = won[2 * i + 1];
         }
-        total_v += back * back_v;
-        total_e += back * back_e;
-        return remember(S, lo, key_hi, total_v, total_e, v, e);
+        for (int t = r.upto + 1; t <= draws; t++) {
+            int stop = stop_here(S);
+            if (stop < 0) return -1;
+            if (stop) break;
+            double *now = S->values + r.at + 2 * t, back_v = now[-2], back_e = now[-1];
+            double total_v = copies, total_e = points;
+            if (back_e > least) { /* some win's points below it: each draw's term as the recursion sums it */
+                total_e = 0.0;
+                for (uint32_t i = 0; i < r.count; i++) {
+                    int n = won[2 * i];
+                    double payload = (double)won[2 * i + 1];
+                    total_e += n * (payload >= back_e ? payload : back_e);
+                }
+            }
+            total_v += r.back * back_v;
+            total_e += r.back * back_e;
+            now[0] = total_v * scale;
+            now[1] = total_e * scale;
+            r.upto = (int8_t)t;
+            S->answered++;
+        }
+    } else {
+        /* each child answered up to draws - 1 first (a child is one nearer: never this state again) */
+        Kernel *K = S->kernel;
+        uint32_t child_at[SLOTS * 16]; /* a 15-tile hand has at most 15 discards */
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < r.count; i++) {
+            Edge edge = S->edge_store[r.offset + i];
+            if (m + edge.count > sizeof child_at / sizeof *child_at) {
+                PyErr_SetString(PyExc_RuntimeError, "more children than a hand has discards");
+                return -1;
+            }
+            for (uint32_t j = 0; j < edge.count; j++) {
+                uint64_t clo = K->kept_store[2 * ((size_t)edge.offset + j)];
+                uint64_t chi = K->kept_store[2 * ((size_t)edge.offset + j) + 1];
+                size_t c;
+                if (series_answers(S, clo, chi, draws - 1, &c) < 0) return -1;
+                child_at[m++] = (uint32_t)c;
+            }
+        }
+        /* then each count's sums over the helpful draws in slot order, as the recursion's: V and E
+         * side by side, the best child's (the first of the best, as `>` keeps it) times the copies */
+        int first = r.upto + 1;
+        Pair total[16];
+        for (int t = first; t <= draws; t++) total[t] = pair_zero();
+        const double *values = S->values;
+        m = 0;
+        for (uint32_t i = 0; i < r.count; i++) {
+            Edge edge = S->edge_store[r.offset + i];
+            Pair best[16];
+            for (int t = first; t <= draws; t++) best[t] = pair_zero();
+            for (uint32_t j = 0; j < edge.count; j++) {
+                const double *child = values + child_at[m++];
+                for (int t = first; t <= draws; t++) best[t] = pair_max(pair_load(child + 2 * t - 2), best[t]);
+            }
+            for (int t = first; t <= draws; t++) total[t] = pair_add(total[t], pair_times(edge.n, best[t]));
+        }
+        for (int t = first; t <= draws; t++) {
+            int stop = stop_here(S);
+            if (stop < 0) return -1;
+            if (stop) break;
+            double *now = S->values + r.at + 2 * t;
+            Pair back = pair_times(r.back, pair_load(now - 2));
+            pair_store(now, pair_times(scale, pair_add(total[t], back)));
+            r.upto = (int8_t)t;
+            S->answered++;
+        }
     }
-    Edge edges[SLOTS];
-    uint32_t count = 0;
-    long visited = 0;
-    for (uint64_t helpful = useful & ALL_SLOTS; helpful; helpful &= helpful - 1) {
-        int x = __builtin_ctzll(helpful);
-        int n = S->left[x] - count_of(lo, hi, x);
-        if (n <= 0) continue;
-        visited += n;
-        uint64_t glo = lo, ghi = hi;
-        add_to(&glo, &ghi, x, 1);
-        uint32_t offset, kept;
-        if (kept_of(K, glo, ghi, k - 1, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, &offset, &kept) < 0)
-            return -1;
-        edges[count++] = (Edge){n, offset, kept};
-        double best_v = 0.0, best_e = 0.0;
-        if (raise_by_children(S, offset, kept, rest, solve, &best_v, &best_e) < 0) return -1;
-        total_v += n * best_v;
-        total_e += n * best_e;
+    ((Series *)map_find(&S->series, lo, hi))->upto = r.upto; /* R may have moved */
+    return 0;
+}
+
+/* The answers at 0..need draws of a child of a series (need at least its k), the offset of them into
+ * *at: its own series, made where it qualifies (``solve``); else, for a state the recursion answers
+ * count by count, those answers copied into room of their own. -1 on an exception. */
+static int series_answers(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *at) {
+    const Series *R = map_find(&S->series, lo, hi);
+    if (R && need >= R->k) return series_extend(S, lo, hi, need, at);
+    double v, e;
+    if (solve(S, lo, hi, need, &v, &e) < 0) return -1;
+    R = map_find(&S->series, lo, hi);
+    if (R && need >= R->k) {
+        *at = R->at;
+        return 0;
     }
-    long back = S->pool - visited;
-    total_v += back * back_v;
-    total_e += back * back_e;
-    /* no expansion has recorded them yet: the one at fewer draws ran before the lookup above, and
-     * the children solved since are all nearer than this state */
-    Edge *room = reserve(S->edge_store, &S->edge_capacity, S->edge_used + count, sizeof *room, 1024);
-    if (!room) return -1;
-    S->edge_store = room;
-    memcpy(S->edge_store + S->edge_used, edges, count * sizeof *edges);
-    Far *added = map_add(&S->far, lo, hi);
-    if (!added) return -1;
-    added->offset = (uint32_t)S->edge_used;
-    added->count = count;
-    added->back = back;
-    S->edge_used += count;
-    return remember(S, lo, key_hi, total_v, total_e, v, e);
+    int k;
+    uint64_t wins, useful;
+    if (info(S->kernel, lo, hi, &k, &wins, &useful) < 0 || values_new(S, need, at) < 0) return -1;
+    for (int t = k > 1 ? k : 1; t <= need; t++) { /* below k: 0, not asked (the memo holds no more) */
+        if (solve(S, lo, hi, t, &v, &e) < 0) return -1;
+        S->values[*at + 2 * t] = v;
+        S->values[*at + 2 * t + 1] = e;
+    }
+    return 0;
 }
 
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
+    *v = *e = 0.0;
+    if (draws <= 0) return 0;
+    int by_series = S->shortcuts && S->pool >= 0;
+    size_t at;
+    if (by_series) {
+        const Series *R = map_find(&S->series, lo, hi);
+        if (R && draws >= R->k) {
+            if (series_extend(S, lo, hi, draws, &at) < 0) return -1;
+            *v = S->values[at + 2 * draws];
+            *e = S->values[at + 2 * draws + 1];
+            return 0;
+        }
+    }
     uint64_t key_hi;
     int k;
     uint64_t wins, useful;
-    int begun = begin(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
+    int begun = begin_known(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
     if (begun <= 0) return begun;
-    if (S->shortcuts && k == 1 && !S->swapping && S->pool >= 0 && !(useful & ~wins & ALL_SLOTS))
-        return solve_one_away(S, lo, hi, draws, wins, v, e);
-    if (S->shortcuts && k >= 2 && S->pool >= 0 && !(wins & ALL_SLOTS))
-        return solve_far(S, lo, hi, draws, key_hi, k, useful, v, e);
+    if (by_series && ((k == 1 && !S->swapping && !(useful & ~wins & ALL_SLOTS)) || (k >= 2 && !(wins & ALL_SLOTS)))) {
+        if (series_new(S, lo, hi, k, wins, useful, draws > S->top ? draws : S->top, draws) < 0 ||
+            series_extend(S, lo, hi, draws, &at) < 0)
+            return -1;
+        *v = S->values[at + 2 * draws];
+        *e = S->values[at + 2 * draws + 1];
+        return 0;
+    }
+    int stop = stop_here(S);
+    if (stop) return stop < 0 ? -1 : 0;
     Kernel *K = S->kernel;
     int rest = draws - 1;
     double back_v = 0.0, back_e = 0.0;
@@ -1494,7 +1601,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
 
 /* Kernel.solver(left, scale, swap[, exact[, origin, allowance[, shortcuts]]]) -> Solver; an origin
  * (a state) makes it the ``extra`` recursion, its exchanges counted from that hand; shortcuts false answers every state by
- * the general recursion (the tests hold the shortcuts to it). */
+ * the general recursion, count by count (the tests hold the series to it). */
 static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (ready(self) < 0) return NULL;
     PyObject *left, *origin = Py_None;
@@ -1508,10 +1615,12 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (!S) return NULL;
     S->kernel = self;
     Py_INCREF(self);
-    S->memo.entries = S->swaps.entries = S->one_away.entries = NULL;
+    S->memo.entries = S->swaps.entries = S->series.entries = NULL;
+    S->top = 0;
+    S->values = NULL;
+    S->values_used = S->values_capacity = S->answered = 0;
     S->win_store = NULL;
     S->win_used = S->win_capacity = 0;
-    S->far.entries = NULL;
     S->edge_store = NULL;
     S->edge_used = S->edge_capacity = 0;
     S->scale = scale;
@@ -1530,7 +1639,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->pool = -1;
     if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
         map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0 ||
-        map_init(&S->one_away, sizeof(OneAway), 1 << 10) < 0 || map_init(&S->far, sizeof(Far), 1 << 10) < 0) {
+        map_init(&S->series, sizeof(Series), 1 << 10) < 0) {
         Py_DECREF(S);
         return NULL;
     }
@@ -1540,9 +1649,9 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
 static void Solver_dealloc(Solver *self) {
     map_free(&self->memo);
     map_free(&self->swaps);
-    map_free(&self->one_away);
+    map_free(&self->series);
+    PyMem_Free(self->values);
     PyMem_Free(self->win_store);
-    map_free(&self->far);
     PyMem_Free(self->edge_store);
     Py_XDECREF(self->kernel);
     PyObject_Free(self);
@@ -1560,6 +1669,7 @@ static PyObject *Solver_solve(Solver *self, PyObject *args) {
     self->fact_cost = fact_cost;
     self->fresh = 0;
     self->facts_start = self->kernel->facts.used;
+    self->top = draws;
     uint64_t lo, hi;
     if (read_state(state, &lo, &hi) < 0) return NULL;
     if (draws < 0 || draws > 15) {
@@ -1599,7 +1709,7 @@ static PyObject *Solver_solve(Solver *self, PyObject *args) {
 }
 
 static PyObject *Solver_size(Solver *self, PyObject *unused) {
-    return PyLong_FromSize_t(self->memo.used);
+    return PyLong_FromSize_t(self->memo.used + self->answered);
 }
 
 static PyObject *Solver_work(Solver *self, PyObject *unused) {
