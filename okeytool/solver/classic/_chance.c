@@ -1003,6 +1003,8 @@ typedef struct {
     double *values;       /* their answers (V, E) by draw count */
     size_t values_used, values_capacity;
     size_t answered;      /* the answers of series held, as (state, draws) the memo would hold */
+    size_t zeros;         /* answers that are all 0, for 0..15 draws (values), or -1: none yet */
+    unsigned long stops;  /* the times a limit said stop */
     int32_t *win_store;   /* the winning draws of those one away: copies and points, two ints each */
     size_t win_used, win_capacity;
     struct Edge *edge_store; /* the helpful draws of those farther */
@@ -1132,15 +1134,22 @@ static int swap_to(Solver *S, uint64_t lo, uint64_t hi, int x, uint64_t *out_lo,
     return some;
 }
 
-/* The limits every expansion checks first: 1 (and capped set) when the work, the clock or the memory
- * says stop, -1 on an exception (a signal), else 0 with the state counted as expanded. */
-static int stop_here(Solver *S) {
+/* Whether the work, the clock or the memory says stop (capped then set), without counting anything. */
+static int limited(Solver *S) {
     Kernel *K = S->kernel;
     if (S->memo.used + S->answered >= MEMO_LIMIT || K->facts.used >= FACT_LIMIT ||
         (S->work_limit >= 0 && work_done(S) >= S->work_limit) || past_end(S)) {
         S->capped = 1;
+        S->stops++;
         return 1;
     }
+    return 0;
+}
+
+/* The limits every expansion checks first: 1 (and capped set) when the work, the clock or the memory
+ * says stop, -1 on an exception (a signal), else 0 with the state counted as expanded. */
+static int stop_here(Solver *S) {
+    if (limited(S)) return 1;
     if ((++S->fresh & 1023) == 0 && PyErr_CheckSignals() < 0) return -1;
     return 0;
 }
@@ -1388,8 +1397,22 @@ static int series_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins,
 
 static int series_answers(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *at);
 
+/* After a stop: the answers of (lo, hi) as they stand, without solving anything (a series' own,
+ * lower bounds beyond what it knows; else all 0). -1 with MemoryError set. */
+static int series_known(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *at) {
+    const Series *R = map_find(&S->series, lo, hi);
+    if (R && need <= R->room) {
+        *at = R->at;
+        return 0;
+    }
+    if (S->zeros == (size_t)-1 && values_new(S, 15, &S->zeros) < 0) return -1; /* draws are 0-15 */
+    *at = S->zeros;
+    return 0;
+}
+
 /* The series of (lo, hi) answered up to `draws` (at least its k), the offset of its answers into
- * *at; -1 on an exception. A stop (stop_here) leaves the counts from it on 0, not known. */
+ * *at; -1 on an exception. After a stop (a limit), the sums go on with what is known (a state not yet
+ * answered counting 0), so the counts from the stop on hold lower bounds, not kept as known. */
 static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *at) {
     Series *R = map_find(&S->series, lo, hi);
     if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
@@ -1403,6 +1426,7 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
     if (draws <= R->upto) return 0;
     Series r = *R; /* R may move while its children are answered */
     double scale = S->scale;
+    unsigned long stops = S->stops;
     if (r.k == 1) {
         /* The sums over the winning draws hold whole numbers (copies, and copies times points) while
          * the answer at one draw fewer is below every win's points, so in any order they are exact:
@@ -1415,9 +1439,7 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
             if (won[2 * i + 1] < least) least = won[2 * i + 1];
         }
         for (int t = r.upto + 1; t <= draws; t++) {
-            int stop = stop_here(S);
-            if (stop < 0) return -1;
-            if (stop) break;
+            if (stop_here(S) < 0) return -1;
             double *now = S->values + r.at + 2 * t, back_v = now[-2], back_e = now[-1];
             double total_v = copies, total_e = points;
             if (back_e > least) { /* some win's points below it: each draw's term as the recursion sums it */
@@ -1432,8 +1454,10 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
             total_e += r.back * back_e;
             now[0] = total_v * scale;
             now[1] = total_e * scale;
-            r.upto = (int8_t)t;
-            S->answered++;
+            if (S->stops == stops) {
+                r.upto = (int8_t)t;
+                S->answered++;
+            }
         }
     } else {
         /* each child answered up to draws - 1 first (a child is one nearer: never this state again) */
@@ -1450,7 +1474,9 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
                 uint64_t clo = K->kept_store[2 * ((size_t)edge.offset + j)];
                 uint64_t chi = K->kept_store[2 * ((size_t)edge.offset + j) + 1];
                 size_t c;
-                if (series_answers(S, clo, chi, draws - 1, &c) < 0) return -1;
+                /* once stopped, a child not yet answered counts 0, as the recursion counts it */
+                if ((limited(S) ? series_known(S, clo, chi, draws - 1, &c) : series_answers(S, clo, chi, draws - 1, &c)) < 0)
+                    return -1;
                 child_at[m++] = (uint32_t)c;
             }
         }
@@ -1472,14 +1498,14 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
             for (int t = first; t <= draws; t++) total[t] = pair_add(total[t], pair_times(edge.n, best[t]));
         }
         for (int t = first; t <= draws; t++) {
-            int stop = stop_here(S);
-            if (stop < 0) return -1;
-            if (stop) break;
+            if (stop_here(S) < 0) return -1;
             double *now = S->values + r.at + 2 * t;
             Pair back = pair_times(r.back, pair_load(now - 2));
             pair_store(now, pair_times(scale, pair_add(total[t], back)));
-            r.upto = (int8_t)t;
-            S->answered++;
+            if (S->stops == stops) {
+                r.upto = (int8_t)t;
+                S->answered++;
+            }
         }
     }
     ((Series *)map_find(&S->series, lo, hi))->upto = r.upto; /* R may have moved */
@@ -1531,6 +1557,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     int begun = begin_known(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
     if (begun <= 0) return begun;
     if (by_series && ((k == 1 && !S->swapping && !(useful & ~wins & ALL_SLOTS)) || (k >= 2 && !(wins & ALL_SLOTS)))) {
+        if (limited(S)) return 0; /* as stop_here would: it counts 0, its draws not looked up */
         if (series_new(S, lo, hi, k, wins, useful, draws > S->top ? draws : S->top, draws) < 0 ||
             series_extend(S, lo, hi, draws, &at) < 0)
             return -1;
@@ -1619,6 +1646,8 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->top = 0;
     S->values = NULL;
     S->values_used = S->values_capacity = S->answered = 0;
+    S->zeros = (size_t)-1;
+    S->stops = 0;
     S->win_store = NULL;
     S->win_used = S->win_capacity = 0;
     S->edge_store = NULL;
