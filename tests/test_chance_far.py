@@ -103,13 +103,14 @@ def test_more_work_computes_more_rows_and_keeps_what_was_computed() -> None:
 def each_solve_finding_its_facts(deal: Deal, hand: tuple[Tile, ...], effort: Effort) -> list[chance.Solved]:
     """The rows of a ranking solved in the plain ranking's order on new facts, the plain ranking on
     its own analyser: each solve finds its hand's facts itself."""
+    facts = HandFacts(deal)
     hands = []
     for option in rank_discards(deal, hand).options:
         rest = list(hand)
         rest.remove(option.tile)
-        hands.append((rest, [option.tile]))
+        hands.append((facts.state(rest), [option.tile]))
     draws, risk = chance.DEFAULT_DRAWS, chance.DEFAULT_RISK
-    return chance._solve_with(deal, hands, draws, risk, None, effort, HandFacts(deal))
+    return chance._solve_with(deal, hands, draws, risk, None, effort, facts)
 
 
 def test_the_hands_the_plain_ranking_asks_count_as_the_work_of_their_rows() -> None:

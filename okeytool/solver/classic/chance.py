@@ -927,7 +927,7 @@ class Solved:
 
 def _solve_with(
     deal: Deal,
-    hands: Sequence[tuple[Sequence[Tile], Sequence[Tile]]],
+    hands: Sequence[tuple[State, Sequence[Tile]]],
     draws: int,
     risk: float,
     method: Method | None,
@@ -937,7 +937,7 @@ def _solve_with(
     origin: ExtraOrigin | None = None,
     found: dict[State, int] | None = None,
 ) -> list[Solved]:
-    """The answer for each (14 tiles, seen), in the order given.
+    """The answer for each (state of 14 tiles, seen), in the order given.
 
     ``method`` None: up to :data:`EXACT_DRAWS` draws exact, beyond it ``advance``; the hands are
     solved in turn, each with all the work ``effort`` has left, so that the first hands (a ranking
@@ -953,8 +953,7 @@ def _solve_with(
     out: list[Solved] = []
     first: Method = "extra" if extra is not None else "exact" if draws <= EXACT_DRAWS else "advance"
     seconds = effort.budget
-    for tiles, seen in hands:
-        state = facts.state(tiles)
+    for state, seen in hands:
         owed = FACT_COST * found.pop(state, 0) if found else 0  # the hand's facts, found before its solve
         if method is not None:
             named = ChanceSolver(facts, seen, risk, method, extra=extra or 0, origin=origin)
@@ -1189,14 +1188,15 @@ def chance_ranking(
     facts = facts_for(deal, facts)
     rows_facts = RowFacts(facts)
     base = rank_discards(deal, tiles, seen, analyser=analyser, distances=rows_facts)
+    whole = facts.state(tiles)
     hands = []
-    for option in base.options:
-        rest = list(tiles)
-        rest.remove(option.tile)
-        hands.append((rest, [*seen, option.tile]))
+    for option in base.options:  # each row's state: the 15's less a copy of its discard
+        rest = list(whole)
+        rest[facts.slots[option.tile.index]] -= 1
+        hands.append((tuple(rest), [*seen, option.tile]))
     # extra's exchanges count from the hand ranked and the fewest tiles away a discard leaves it
     counted = extra is not None or method in _EXTRA
-    origin = ExtraOrigin(facts.state(tiles), min(option.deficiency for option in base.options)) if counted else None
+    origin = ExtraOrigin(whole, min(option.deficiency for option in base.options)) if counted else None
     effort = effort or Effort()
     answers = _solve_with(deal, hands, draws, risk, method, effort, facts, extra, origin, rows_facts.found)
     pool = pool_size(len(seen) + 2)
