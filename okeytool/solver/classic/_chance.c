@@ -1473,9 +1473,12 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
             for (uint32_t j = 0; j < edge.count; j++) {
                 uint64_t clo = K->kept_store[2 * ((size_t)edge.offset + j)];
                 uint64_t chi = K->kept_store[2 * ((size_t)edge.offset + j) + 1];
+                const Series *C = map_find(&S->series, clo, chi);
                 size_t c;
-                /* once stopped, a child not yet answered counts 0, as the recursion counts it */
-                if ((limited(S) ? series_known(S, clo, chi, draws - 1, &c) : series_answers(S, clo, chi, draws - 1, &c)) < 0)
+                if (C && C->k < draws && draws - 1 <= C->upto) /* known already (most are): nothing to do */
+                    c = C->at;
+                else if ((limited(S) ? series_known(S, clo, chi, draws - 1, &c) /* stopped: it counts as it stands */
+                                     : series_answers(S, clo, chi, draws - 1, &c)) < 0)
                     return -1;
                 child_at[m++] = (uint32_t)c;
             }
