@@ -763,8 +763,9 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
     /* A child's pairs count by what the 15 lost (pairs_of counts only that): a wild, or a copy of a
      * face held twice or once, an orphan or not; -2: not asked yet. */
     int pairs_by_loss[5] = {-2, -2, -2, -2, -2};
-    for (int d = 0; d < SLOTS; d++) {
-        if (!count_of(lo, hi, d)) continue;
+    uint64_t held = one | (wilds_of(hi) ? 1ULL << WILD_SLOT : 0); /* the slots it holds, in slot order */
+    for (; held; held &= held - 1) {
+        int d = __builtin_ctzll(held);
         uint64_t clo = lo, chi = hi;
         add_to(&clo, &chi, d, -1);
         Item *f = map_find(&K->facts, clo, chi);
