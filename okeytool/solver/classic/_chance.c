@@ -1001,6 +1001,7 @@ typedef struct {
     uint32_t facts_start; /* the kernel's hands known when the current solve began */
     int top;              /* the draws of the current solve: a series' room (Series) */
     Map series;           /* Series: the states the advancing recursion answers at every draw count */
+    Map copies;           /* Copy: the answers of the other states that are children of series */
     double *values;       /* their answers (V, E) by draw count */
     size_t values_used, values_capacity;
     size_t answered;      /* the answers of series held, as (state, draws) the memo would hold */
@@ -1326,6 +1327,14 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
 
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
 
+/* A state the general recursion answers (count by count, through the memo) that is the child of a
+ * series: its answers at 0..room draws copied to values[at ..], those up to `upto` known. */
+typedef struct {
+    uint64_t lo, hi;
+    size_t at;
+    int8_t room, upto;
+} Copy;
+
 /* Room in `values` for a series' answers at 0..room draws, all 0: its offset into *at; -1 with
  * MemoryError set. */
 static int values_new(Solver *S, int room, size_t *at) {
@@ -1518,25 +1527,44 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
 
 /* The answers at 0..need draws of a child of a series (need at least its k), the offset of them into
  * *at: its own series, made where it qualifies (``solve``); else, for a state the recursion answers
- * count by count, those answers copied into room of their own. -1 on an exception. */
+ * count by count, those answers copied into room of their own (Copy), once for all its parents.
+ * -1 on an exception. */
 static int series_answers(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *at) {
     const Series *R = map_find(&S->series, lo, hi);
     if (R && need >= R->k) return series_extend(S, lo, hi, need, at);
+    const Copy *known = map_find(&S->copies, lo, hi);
+    if (known && need <= known->upto) {
+        *at = known->at;
+        return 0;
+    }
     double v, e;
+    unsigned long stops = S->stops;
     if (solve(S, lo, hi, need, &v, &e) < 0) return -1;
     R = map_find(&S->series, lo, hi);
     if (R && need >= R->k) {
         *at = R->at;
         return 0;
     }
+    Copy *copy = map_find(&S->copies, lo, hi);
+    if (!copy || need > copy->room) { /* new room (a copy outgrown keeps its old, unused) */
+        size_t room;
+        if (values_new(S, need, &room) < 0) return -1;
+        if (!copy && !(copy = map_add(&S->copies, lo, hi))) return -1;
+        copy->at = room;
+        copy->room = (int8_t)need;
+    }
+    size_t where = copy->at;
     int k;
     uint64_t wins, useful;
-    if (info(S->kernel, lo, hi, &k, &wins, &useful) < 0 || values_new(S, need, at) < 0) return -1;
+    if (info(S->kernel, lo, hi, &k, &wins, &useful) < 0) return -1;
     for (int t = k > 1 ? k : 1; t <= need; t++) { /* below k: 0, not asked (the memo holds no more) */
-        if (solve(S, lo, hi, t, &v, &e) < 0) return -1;
-        S->values[*at + 2 * t] = v;
-        S->values[*at + 2 * t + 1] = e;
+        if (solve(S, lo, hi, t, &v, &e) < 0) return -1; /* the memo's (its solve above answered them) */
+        S->values[where + 2 * t] = v;
+        S->values[where + 2 * t + 1] = e;
     }
+    copy = map_find(&S->copies, lo, hi); /* (the map may have grown meanwhile) */
+    copy->upto = (int8_t)(S->stops == stops ? need : 0); /* after a stop: lower bounds, not kept */
+    *at = where;
     return 0;
 }
 
@@ -1646,7 +1674,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (!S) return NULL;
     S->kernel = self;
     Py_INCREF(self);
-    S->memo.entries = S->swaps.entries = S->series.entries = NULL;
+    S->memo.entries = S->swaps.entries = S->series.entries = S->copies.entries = NULL;
     S->top = 0;
     S->values = NULL;
     S->values_used = S->values_capacity = S->answered = 0;
@@ -1672,7 +1700,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->pool = -1;
     if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
         map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0 ||
-        map_init(&S->series, sizeof(Series), 1 << 10) < 0) {
+        map_init(&S->series, sizeof(Series), 1 << 10) < 0 || map_init(&S->copies, sizeof(Copy), 1 << 6) < 0) {
         Py_DECREF(S);
         return NULL;
     }
@@ -1683,6 +1711,7 @@ static void Solver_dealloc(Solver *self) {
     map_free(&self->memo);
     map_free(&self->swaps);
     map_free(&self->series);
+    map_free(&self->copies);
     PyMem_Free(self->values);
     PyMem_Free(self->win_store);
     PyMem_Free(self->edge_store);
