@@ -157,3 +157,26 @@ def test_discard_and_round_draw_give_the_same_far_advice(run_main, monkeypatch, 
     if chance.COMPILED:  # in Python the same seconds stand for less work: no row is reached
         assert any(c is None for _, c, _ in want) and any(c is not None for _, c, _ in want)
     assert rows == want[: len(rows)]
+
+
+@pytest.mark.skipif(not chance.COMPILED, reason="the work limit's overshoot is the compiled recursion's")
+def test_a_stopped_solve_looks_no_further() -> None:
+    """Once the work passes its limit, a solve stops looking up draws and children: a far hand's
+    answer stopped at a tenth of its work has cost little more than that tenth, not the whole."""
+    deal, hand = CORPUS[0]
+    thrown = rank_discards(deal, hand).best.tile
+    rest = list(hand)
+    rest.remove(thrown)
+
+    def solved(limit: int) -> tuple[bool, int]:
+        facts = HandFacts(deal)
+        assert facts.kernel is not None
+        front = chance.ChanceSolver(facts, [thrown], chance.DEFAULT_RISK, "advance")
+        solver = facts.kernel.solver(front.left, front.scale, False)
+        state = facts.state(rest)
+        capped = solver.solve(state, 8, -1.0, facts.info, facts.deficiency, limit, chance.FACT_COST)[2]
+        return capped, solver.work()
+
+    full = solved(-1)[1]
+    capped, work = solved(full // 10)
+    assert capped and full // 10 <= work < full // 5

@@ -1050,7 +1050,7 @@ static inline Pair pair_max(Pair a, Pair b) { return (Pair){a.v > b.v ? a.v : b.
  *   draw; its helpful draws and their children are looked up once.
  * Each count's answer is the same sums in the same order as the recursion's, so the same floats. Its
  * answers at 0..room draws are values[at + 2t] (V) and values[at + 2t + 1] (E); those up to `upto`
- * are known (below k they are 0), the others 0 until they are. */
+ * are known (below k they are 0), the others 0, or lower bounds left by a stop (series_extend). */
 typedef struct {
     uint64_t lo, hi;
     uint32_t offset, count; /* one away: win_store[offset], two ints a draw; farther: edge_store[offset ..] */
