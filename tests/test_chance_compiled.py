@@ -79,20 +79,22 @@ def test_recursion_gives_the_same_floats(hand: BuiltHand, data: st.DataObject, m
 
 
 @settings(max_examples=80, deadline=None, derandomize=True)
-@given(one_away_hands(), st.data(), st.sampled_from(["advance", "swap"]))
+@given(one_away_hands(), st.data(), st.sampled_from(["advance", "swap", "extra"]))
 def test_the_series_change_no_answer_and_stop_with_a_lower_bound(
     hand: BuiltHand, data: st.DataObject, method: Method
 ) -> None:
-    """The states one and two or more tiles away answered at every draw count at once (their series)
-    against the general recursion, which answers each count through the memo, for a solver asked
-    several times under work limits: an answer not stopped is the unlimited one, float for float;
-    while neither has been stopped, both have done the same work and hold the same states; a stopped
-    answer is a lower bound, and only a limit the work reached stops one. A solver stays marked stopped
-    once it was: its later answers are lower bounds too (the last ask has no limit)."""
+    """The states one and two or more tiles away answered at every draw count at once (their series;
+    ``extra``: the states one away that it plays as ``advance``) against the general recursion, which
+    answers each count through the memo, for a solver asked several times under work limits: an
+    answer not stopped is the unlimited one, float for float; while neither has been stopped, both
+    have done the same work and hold the same states; a stopped answer is a lower bound, and only a
+    limit the work reached stops one. A solver stays marked stopped once it was: its later answers are
+    lower bounds too (the last ask has no limit)."""
     if data.draw(st.booleans()):
         hand = data.draw(near_hands(hand, swaps=data.draw(st.integers(1, 2))))
     seen = data.draw(seen_tiles(hand.deal, hand.tiles, max_size=4))
-    most = 8 if method == "advance" else 5  # swap's unlimited reference grows fast beyond
+    most = 8 if method == "advance" else 5  # swap's and extra's unlimited references grow fast beyond
+    extra = data.draw(st.integers(0, 2)) if method == "extra" else 0
     asks = data.draw(st.lists(st.tuples(st.integers(1, most), st.integers(-1, 400)), min_size=1, max_size=3))
     asks.append((data.draw(st.integers(1, 4)), -1))
     runs = []
@@ -101,8 +103,9 @@ def test_the_series_change_no_answer_and_stop_with_a_lower_bound(
         kernel = facts.kernel
         assert kernel is not None
         front = ChanceSolver(facts, seen, 0.05, method)
-        solver = kernel.solver(front.left, front.scale, method == "swap", False, None, 0, shortcuts)
         state = facts.state(hand.tiles)
+        origin, allowance = (state, facts.deficiency(state) + extra) if method == "extra" else (None, 0)
+        solver = kernel.solver(front.left, front.scale, method == "swap", False, origin, allowance, shortcuts)
         got = []
         for draws, limit in asks:
             v, e, capped = solver.solve(

@@ -1265,66 +1265,6 @@ static int solve_exact(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     return remember(S, lo, key_hi, total_v, total_e, v, e);
 }
 
-/* ChanceSolver.exchanged: the copies of a state beyond the hand they count from (the origin). */
-static inline int exchanged_of(const Solver *S, uint64_t lo, uint64_t hi) {
-    int total = 0;
-    for (int x = 0; x < SLOTS; x++) {
-        int d = count_of(lo, hi, x) - count_of(S->origin_lo, S->origin_hi, x);
-        if (d > 0) total += d;
-    }
-    return total;
-}
-
-/* ChanceSolver._solve_extra: advance, but a state whose tiles exchanged plus deficiency are below
- * the allowance follows every draw (a swap), and a 15-tile state below it may throw any tile (a
- * step back); the same sums in the same order as the Python recursion, so the same floats. -1 on an
- * exception. */
-static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
-    uint64_t key_hi;
-    int k;
-    uint64_t wins, useful;
-    int begun = begin(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
-    if (begun <= 0) return begun;
-    Kernel *K = S->kernel;
-    int rest = draws - 1;
-    double back_v = 0.0, back_e = 0.0;
-    if (rest && solve_extra(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
-    int exchanged = exchanged_of(S, lo, hi);
-    int swapping = exchanged + k < S->allowance;
-    double total_v = 0.0, total_e = 0.0;
-    long back = 0;
-    for (int x = 0; x < SLOTS; x++) {
-        int held = count_of(lo, hi, x);
-        int n = S->left[x] - held;
-        if (n <= 0) continue;
-        uint64_t bit = 1ULL << x;
-        if (wins & bit) {
-            int points = value(K, lo, hi, x);
-            if (points < 0) return -1;
-            double payload = (double)points;
-            total_v += n;
-            total_e += n * (payload >= back_e ? payload : back_e);
-            continue;
-        }
-        int closer = (useful & bit) != 0;
-        if (!closer && !swapping) {
-            back += n;
-            continue;
-        }
-        int after = closer ? k - 1 : k; /* the lowest deficiency a discard of the 15 leaves */
-        if (!rest || after > rest) continue;
-        int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
-        int bound = grown + after < S->allowance ? rest : after;
-        double best_v = 0.0, best_e = 0.0;
-        if (best_kept(S, lo, hi, x, bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
-        total_v += n * best_v;
-        total_e += n * best_e;
-    }
-    total_v += back * back_v;
-    total_e += back * back_e;
-    return remember(S, lo, key_hi, total_v, total_e, v, e);
-}
-
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
 
 /* A state the general recursion answers (count by count, through the memo) that is the child of a
@@ -1577,6 +1517,11 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     if (by_series) {
         const Series *R = map_find(&S->series, lo, hi);
         if (R && draws >= R->k) {
+            if (draws <= R->upto) { /* answered already */
+                *v = S->values[R->at + 2 * draws];
+                *e = S->values[R->at + 2 * draws + 1];
+                return 0;
+            }
             if (series_extend(S, lo, hi, draws, &at) < 0) return -1;
             *v = S->values[at + 2 * draws];
             *e = S->values[at + 2 * draws + 1];
@@ -1653,6 +1598,95 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
         }
     }
     if (!every) back = S->pool - visited;
+    total_v += back * back_v;
+    total_e += back * back_e;
+    return remember(S, lo, key_hi, total_v, total_e, v, e);
+}
+
+/* ChanceSolver.exchanged: the copies of a state beyond the hand they count from (the origin). Counts
+ * are 0-2 in two bits a slot: a copy beyond is a first copy the origin lacks or a second copy it
+ * lacks, so it is the count of the state's one-or-more bits the origin's lack, and of its two bits. */
+static inline int exchanged_of(const Solver *S, uint64_t lo, uint64_t hi) {
+    const uint64_t low = 0x5555555555555555ULL, high = 0x55555555555ULL; /* slots 0-31; 32-52 */
+    uint64_t olo = S->origin_lo, ohi = S->origin_hi;
+    uint64_t one = (lo | lo >> 1) & low & ~((olo | olo >> 1) & low), two = lo >> 1 & low & ~(olo >> 1 & low);
+    uint64_t one_hi = (hi | hi >> 1) & high & ~((ohi | ohi >> 1) & high), two_hi = hi >> 1 & high & ~(ohi >> 1 & high);
+    return popcount64(one) + popcount64(two) + popcount64(one_hi) + popcount64(two_hi);
+}
+
+/* ChanceSolver._solve_extra: advance, but a state whose tiles exchanged plus deficiency are below
+ * the allowance follows every draw (a swap), and a 15-tile state below it may throw any tile (a
+ * step back); the same sums in the same order as the Python recursion, so the same floats. The
+ * states it plays as ``advance`` one away (most of those it meets) are answered at every count in
+ * one pass, by the series of ``solve`` (shortcuts on). -1 on an exception. */
+static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
+    int by_series = S->shortcuts && S->pool >= 0;
+    size_t at;
+    const Series *R = by_series && draws > 0 ? map_find(&S->series, lo, hi) : NULL; /* one away only, here */
+    if (R) {
+        if (draws <= R->upto) { /* answered already (most are) */
+            *v = S->values[R->at + 2 * draws];
+            *e = S->values[R->at + 2 * draws + 1];
+            return 0;
+        }
+        if (series_extend(S, lo, hi, draws, &at) < 0) return -1;
+        *v = S->values[at + 2 * draws];
+        *e = S->values[at + 2 * draws + 1];
+        return 0;
+    }
+    uint64_t key_hi;
+    int k;
+    uint64_t wins, useful;
+    int begun = begin_known(S, lo, hi, draws, &key_hi, &k, &wins, &useful, v, e);
+    if (begun <= 0) return begun;
+    int exchanged = exchanged_of(S, lo, hi);
+    int swapping = exchanged + k < S->allowance;
+    /* One away, not swapping, every helpful draw a win: the state plays as in ``advance`` (its other
+     * draws thrown back, no child), so its series gives the same floats at every count in one pass. */
+    if (by_series && k == 1 && !swapping && !(useful & ~wins & ALL_SLOTS)) {
+        if (limited(S)) return 0; /* as stop_here would: it counts 0, its draws not looked up */
+        if (series_new(S, lo, hi, k, wins, useful, draws > S->top ? draws : S->top, draws) < 0 ||
+            series_extend(S, lo, hi, draws, &at) < 0)
+            return -1;
+        *v = S->values[at + 2 * draws];
+        *e = S->values[at + 2 * draws + 1];
+        return 0;
+    }
+    int stop = stop_here(S);
+    if (stop) return stop < 0 ? -1 : 0;
+    Kernel *K = S->kernel;
+    int rest = draws - 1;
+    double back_v = 0.0, back_e = 0.0;
+    if (rest && solve_extra(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
+    double total_v = 0.0, total_e = 0.0;
+    long back = 0;
+    for (int x = 0; x < SLOTS; x++) {
+        int held = count_of(lo, hi, x);
+        int n = S->left[x] - held;
+        if (n <= 0) continue;
+        uint64_t bit = 1ULL << x;
+        if (wins & bit) {
+            int points = value(K, lo, hi, x);
+            if (points < 0) return -1;
+            double payload = (double)points;
+            total_v += n;
+            total_e += n * (payload >= back_e ? payload : back_e);
+            continue;
+        }
+        int closer = (useful & bit) != 0;
+        if (!closer && !swapping) {
+            back += n;
+            continue;
+        }
+        int after = closer ? k - 1 : k; /* the lowest deficiency a discard of the 15 leaves */
+        if (!rest || after > rest) continue;
+        int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
+        int bound = grown + after < S->allowance ? rest : after;
+        double best_v = 0.0, best_e = 0.0;
+        if (best_kept(S, lo, hi, x, bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
+        total_v += n * best_v;
+        total_e += n * best_e;
+    }
     total_v += back * back_v;
     total_e += back * back_e;
     return remember(S, lo, key_hi, total_v, total_e, v, e);
