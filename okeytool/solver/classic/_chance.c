@@ -1002,12 +1002,16 @@ typedef struct {
     int top;              /* the draws of the current solve: a series' room (Series) */
     Map series;           /* Series: the states the advancing recursion answers at every draw count */
     Map copies;           /* Copy: the answers of the other states that are children of series */
+    Map plans;            /* Series (their draws in plan_store): the other states ``extra`` answers */
+    struct PlanDraw *plan_store;
+    size_t plan_used, plan_capacity;
     double *values;       /* their answers (V, E) by draw count */
     size_t values_used, values_capacity;
     size_t answered;      /* the answers of series held, as (state, draws) the memo would hold */
     size_t zeros;         /* answers that are all 0, for 0..15 draws (values), or -1: none yet */
     unsigned long stops;  /* the times a limit said stop */
-    int32_t *win_store;   /* the winning draws of those one away: copies and points, two ints each */
+    int32_t *win_store;   /* the winning draws of those one away: their sums (WIN_SUMS), then copies and
+                           * points, two ints a draw */
     size_t win_used, win_capacity;
     struct Edge *edge_store; /* the helpful draws of those farther */
     size_t edge_used, edge_capacity;
@@ -1053,11 +1057,16 @@ static inline Pair pair_max(Pair a, Pair b) { return (Pair){a.v > b.v ? a.v : b.
  * are known (below k they are 0), the others 0, or lower bounds left by a stop (series_extend). */
 typedef struct {
     uint64_t lo, hi;
-    uint32_t offset, count; /* one away: win_store[offset], two ints a draw; farther: edge_store[offset ..] */
+    uint32_t offset, count; /* one away: win_store[offset] (WIN_SUMS); farther: edge_store[offset ..] */
     long back;              /* the copies of the draws thrown back */
     size_t at;              /* its answers in values */
     int8_t k, room, upto;
 } Series;
+
+/* A one-away series' sums over its winning draws, ahead of them in win_store: the copies, the copies
+ * times the points, the least points (INT32_MAX: none). Whole numbers, so the same floats as the
+ * recursion's sums in slot order. */
+#define WIN_SUMS 3
 
 /* The work of the current solve: states expanded, and the facts of the hands it met first, weighted
  * by what finding them costs. It depends only on the hands, so it is the same on every machine. */
@@ -1299,6 +1308,11 @@ static int series_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins,
     long visited = 0;
     if (k == 1) {
         r.offset = (uint32_t)S->win_used;
+        int32_t *sums = reserve(S->win_store, &S->win_capacity, S->win_used + WIN_SUMS, sizeof *sums, 1024);
+        if (!sums) return -1;
+        S->win_store = sums;
+        S->win_used += WIN_SUMS;
+        int32_t copies = 0, points_sum = 0, least = INT32_MAX;
         for (uint64_t ws = wins & ALL_SLOTS; ws; ws &= ws - 1) {
             int x = __builtin_ctzll(ws);
             int n = S->left[x] - count_of(lo, hi, x);
@@ -1310,9 +1324,15 @@ static int series_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins,
             S->win_store = store;
             S->win_store[S->win_used++] = n;
             S->win_store[S->win_used++] = points;
+            copies += n;
+            points_sum += n * points;
+            if (points < least) least = points;
             visited += n;
             r.count++;
         }
+        S->win_store[r.offset] = copies; /* (the store may have moved) */
+        S->win_store[r.offset + 1] = points_sum;
+        S->win_store[r.offset + 2] = least;
     } else {
         /* its answer at k - 1 draws, 0, in the memo as the recursion leaves it */
         uint64_t below = hi | (uint64_t)(k - 1) << 56;
@@ -1360,11 +1380,11 @@ static int series_known(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *a
     return 0;
 }
 
-/* The series of (lo, hi) answered up to `draws` (at least its k), the offset of its answers into
- * *at; -1 on an exception. After a stop (a limit), the sums go on with what is known (a state not yet
+/* The series R (an entry of S->series) answered up to `draws` (at least its k), the offset of its
+ * answers into *at; -1 on an exception. After a stop (a limit), the sums go on with what is known (a state not yet
  * answered counting 0), so the counts from the stop on hold lower bounds, not kept as known. */
-static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *at) {
-    Series *R = map_find(&S->series, lo, hi);
+static int series_grow(Solver *S, Series *R, int draws, size_t *at) {
+    uint64_t lo = R->lo, hi = R->hi;
     if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
         size_t moved;
         if (values_new(S, draws, &moved) < 0) return -1;
@@ -1381,13 +1401,8 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
         /* The sums over the winning draws hold whole numbers (copies, and copies times points) while
          * the answer at one draw fewer is below every win's points, so in any order they are exact:
          * worked out once, not once a count. */
-        const int32_t *won = S->win_store + r.offset;
-        double copies = 0.0, points = 0.0, least = INFINITY;
-        for (uint32_t i = 0; i < r.count; i++) {
-            copies += won[2 * i];
-            points += (double)won[2 * i] * won[2 * i + 1];
-            if (won[2 * i + 1] < least) least = won[2 * i + 1];
-        }
+        const int32_t *won = S->win_store + r.offset + WIN_SUMS;
+        double copies = (double)won[-3], points = (double)won[-2], least = (double)won[-1];
         for (int t = r.upto + 1; t <= draws; t++) {
             if (stop_here(S) < 0) return -1;
             double *now = S->values + r.at + 2 * t, back_v = now[-2], back_e = now[-1];
@@ -1461,8 +1476,14 @@ static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t 
             }
         }
     }
-    ((Series *)map_find(&S->series, lo, hi))->upto = r.upto; /* R may have moved */
+    if (r.k == 1) R->upto = r.upto; /* (no child: R did not move) */
+    else ((Series *)map_find(&S->series, lo, hi))->upto = r.upto; /* R may have moved */
     return 0;
+}
+
+/* series_grow for the series of (lo, hi). */
+static int series_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *at) {
+    return series_grow(S, map_find(&S->series, lo, hi), draws, at);
 }
 
 /* The answers at 0..need draws of a child of a series (need at least its k), the offset of them into
@@ -1515,14 +1536,14 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     int by_series = S->shortcuts && S->pool >= 0;
     size_t at;
     if (by_series) {
-        const Series *R = map_find(&S->series, lo, hi);
+        Series *R = map_find(&S->series, lo, hi);
         if (R && draws >= R->k) {
             if (draws <= R->upto) { /* answered already */
                 *v = S->values[R->at + 2 * draws];
                 *e = S->values[R->at + 2 * draws + 1];
                 return 0;
             }
-            if (series_extend(S, lo, hi, draws, &at) < 0) return -1;
+            if (series_grow(S, R, draws, &at) < 0) return -1;
             *v = S->values[at + 2 * draws];
             *e = S->values[at + 2 * draws + 1];
             return 0;
@@ -1614,6 +1635,129 @@ static inline int exchanged_of(const Solver *S, uint64_t lo, uint64_t hi) {
     return popcount64(one) + popcount64(two) + popcount64(one_hi) + popcount64(two_hi);
 }
 
+static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e);
+
+/* A draw of a state that ``extra`` answers by its plan (plan_new): one that wins (its points), or one
+ * followed by the children kept after it within its distance (PLAN_KEEP: looked up once, where first
+ * asked) or within the draws left (PLAN_BACK: a step back, looked up for each count). */
+typedef struct PlanDraw {
+    int32_t n, points;
+    int8_t kind, after, known;
+    uint8_t x;
+    uint32_t offset, count;
+} PlanDraw;
+enum { PLAN_WIN, PLAN_KEEP, PLAN_BACK };
+
+/* The plan of (lo, hi) for ``extra``, a state k away, `exchanged` tiles from the origin: its draws in
+ * slot order as the recursion meets them (those thrown back summed into `back`), with room for `room`
+ * draws, nothing answered. Its answer at k - 1 draws, 0, goes in the memo as the recursion leaves it.
+ * -1 on an exception. */
+static int plan_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins, uint64_t useful, int exchanged,
+                    int room) {
+    Kernel *K = S->kernel;
+    int swapping = exchanged + k < S->allowance;
+    Series r = {lo, hi, (uint32_t)S->plan_used, 0, 0, 0, (int8_t)k, (int8_t)room, (int8_t)(k > 0 ? k - 1 : 0)};
+    if (k >= 2) {
+        uint64_t below = hi | (uint64_t)(k - 1) << 56;
+        if (!map_find(&S->memo, lo, below) && !map_add(&S->memo, lo, below)) return -1;
+    }
+    PlanDraw *store = reserve(S->plan_store, &S->plan_capacity, S->plan_used + SLOTS, sizeof *store, 1024);
+    if (!store) return -1;
+    S->plan_store = store;
+    for (int x = 0; x < SLOTS; x++) {
+        int held = count_of(lo, hi, x);
+        int n = S->left[x] - held;
+        if (n <= 0) continue;
+        uint64_t bit = 1ULL << x;
+        PlanDraw d = {n, 0, PLAN_WIN, 0, 0, (uint8_t)x, 0, 0};
+        if (wins & bit) {
+            if ((d.points = value(K, lo, hi, x)) < 0) return -1;
+        } else {
+            int closer = (useful & bit) != 0;
+            if (!closer && !swapping) {
+                r.back += n;
+                continue;
+            }
+            d.after = (int8_t)(closer ? k - 1 : k); /* the lowest deficiency a discard of the 15 leaves */
+            int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
+            d.kind = grown + d.after < S->allowance ? PLAN_BACK : PLAN_KEEP;
+        }
+        S->plan_store[S->plan_used++] = d;
+        r.count++;
+    }
+    if (values_new(S, room, &r.at) < 0) return -1;
+    Series *added = map_add(&S->plans, lo, hi);
+    if (!added) return -1;
+    *added = r;
+    return 0;
+}
+
+/* The plan of (lo, hi) answered up to `draws`, the offset of its answers into *at; -1 on an exception.
+ * Each count is the recursion's expansion of the state at that count, unrolled: the same calls of its
+ * children in the same order, the same sums, so the same floats and work; a count a limit stops
+ * counts 0 and is not kept, as the recursion's stopped state. */
+static int plan_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *at) {
+    Series *R = map_find(&S->plans, lo, hi);
+    if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
+        size_t moved;
+        if (values_new(S, draws, &moved) < 0) return -1;
+        memcpy(S->values + moved, S->values + R->at, 2 * (size_t)(R->room + 1) * sizeof *S->values);
+        R->at = moved;
+        R->room = (int8_t)draws;
+    }
+    *at = R->at;
+    if (draws <= R->upto) return 0;
+    Series r = *R; /* R, the values and the plans' draws may move while children are solved */
+    Kernel *K = S->kernel;
+    for (int t = r.upto + 1; t <= draws; t++) {
+        int stop = stop_here(S);
+        if (stop) {
+            if (stop < 0) return -1;
+            break;
+        }
+        int rest = t - 1;
+        double back_v = S->values[r.at + 2 * t - 2], back_e = S->values[r.at + 2 * t - 1];
+        double total_v = 0.0, total_e = 0.0;
+        for (uint32_t i = 0; i < r.count; i++) {
+            PlanDraw d = S->plan_store[r.offset + i];
+            if (d.kind == PLAN_WIN) {
+                double payload = (double)d.points;
+                total_v += d.n;
+                total_e += d.n * (payload >= back_e ? payload : back_e);
+                continue;
+            }
+            if (!rest || d.after > rest) continue;
+            uint32_t offset = d.offset, count = d.count;
+            if (!d.known) {
+                uint64_t glo = lo, ghi = hi;
+                add_to(&glo, &ghi, d.x, 1);
+                int bound = d.kind == PLAN_BACK ? rest : d.after;
+                if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, d.x), lo, hi, d.x, rest + 1, &offset, &count) < 0)
+                    return -1;
+                if (d.kind == PLAN_KEEP) {
+                    PlanDraw *w = &S->plan_store[r.offset + i];
+                    w->known = 1;
+                    w->offset = offset;
+                    w->count = count;
+                }
+            }
+            double best_v = 0.0, best_e = 0.0;
+            if (raise_by_children(S, offset, count, rest, solve_extra, &best_v, &best_e) < 0) return -1;
+            total_v += d.n * best_v;
+            total_e += d.n * best_e;
+        }
+        total_v += r.back * back_v;
+        total_e += r.back * back_e;
+        S->values[r.at + 2 * t] = total_v * S->scale;
+        S->values[r.at + 2 * t + 1] = total_e * S->scale;
+        r.upto = (int8_t)t;
+        S->answered++;
+        /* known from here on: a child that throws the drawn tile back is this state, one draw fewer */
+        ((Series *)map_find(&S->plans, lo, hi))->upto = r.upto;
+    }
+    return 0;
+}
+
 /* ChanceSolver._solve_extra: advance, but a state whose tiles exchanged plus deficiency are below
  * the allowance follows every draw (a swap), and a 15-tile state below it may throw any tile (a
  * step back); the same sums in the same order as the Python recursion, so the same floats. The
@@ -1622,16 +1766,24 @@ static inline int exchanged_of(const Solver *S, uint64_t lo, uint64_t hi) {
 static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     int by_series = S->shortcuts && S->pool >= 0;
     size_t at;
-    const Series *R = by_series && draws > 0 ? map_find(&S->series, lo, hi) : NULL; /* one away only, here */
+    Series *R = by_series && draws > 0 ? map_find(&S->series, lo, hi) : NULL; /* one away only, here */
     if (R) {
         if (draws <= R->upto) { /* answered already (most are) */
             *v = S->values[R->at + 2 * draws];
             *e = S->values[R->at + 2 * draws + 1];
             return 0;
         }
-        if (series_extend(S, lo, hi, draws, &at) < 0) return -1;
+        if (series_grow(S, R, draws, &at) < 0) return -1;
         *v = S->values[at + 2 * draws];
         *e = S->values[at + 2 * draws + 1];
+        return 0;
+    }
+    const Series *P = S->shortcuts && draws > 0 ? map_find(&S->plans, lo, hi) : NULL; /* its plan, if it has one */
+    if (P) {
+        if (draws > P->upto && plan_extend(S, lo, hi, draws, &at) < 0) return -1;
+        P = map_find(&S->plans, lo, hi);
+        *v = S->values[P->at + 2 * draws];
+        *e = S->values[P->at + 2 * draws + 1];
         return 0;
     }
     uint64_t key_hi;
@@ -1647,6 +1799,15 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         if (limited(S)) return 0; /* as stop_here would: it counts 0, its draws not looked up */
         if (series_new(S, lo, hi, k, wins, useful, draws > S->top ? draws : S->top, draws) < 0 ||
             series_extend(S, lo, hi, draws, &at) < 0)
+            return -1;
+        *v = S->values[at + 2 * draws];
+        *e = S->values[at + 2 * draws + 1];
+        return 0;
+    }
+    if (S->shortcuts) { /* every other state by its plan: its draws looked at once, not once a count */
+        if (limited(S)) return 0; /* as stop_here would: it counts 0, its draws not looked up */
+        if (plan_new(S, lo, hi, k, wins, useful, exchanged, draws > S->top ? draws : S->top) < 0 ||
+            plan_extend(S, lo, hi, draws, &at) < 0)
             return -1;
         *v = S->values[at + 2 * draws];
         *e = S->values[at + 2 * draws + 1];
@@ -1708,7 +1869,9 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (!S) return NULL;
     S->kernel = self;
     Py_INCREF(self);
-    S->memo.entries = S->swaps.entries = S->series.entries = S->copies.entries = NULL;
+    S->memo.entries = S->swaps.entries = S->series.entries = S->copies.entries = S->plans.entries = NULL;
+    S->plan_store = NULL;
+    S->plan_used = S->plan_capacity = 0;
     S->top = 0;
     S->values = NULL;
     S->values_used = S->values_capacity = S->answered = 0;
@@ -1734,7 +1897,8 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->pool = -1;
     if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
         map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0 ||
-        map_init(&S->series, sizeof(Series), 1 << 10) < 0 || map_init(&S->copies, sizeof(Copy), 1 << 6) < 0) {
+        map_init(&S->series, sizeof(Series), 1 << 10) < 0 || map_init(&S->copies, sizeof(Copy), 1 << 6) < 0 ||
+        (S->extra && map_init(&S->plans, sizeof(Series), 1 << 8) < 0)) {
         Py_DECREF(S);
         return NULL;
     }
@@ -1746,6 +1910,8 @@ static void Solver_dealloc(Solver *self) {
     map_free(&self->swaps);
     map_free(&self->series);
     map_free(&self->copies);
+    map_free(&self->plans);
+    PyMem_Free(self->plan_store);
     PyMem_Free(self->values);
     PyMem_Free(self->win_store);
     PyMem_Free(self->edge_store);
