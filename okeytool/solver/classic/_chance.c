@@ -1381,8 +1381,9 @@ static int series_known(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *a
 }
 
 /* The series R (an entry of S->series) answered up to `draws` (at least its k), the offset of its
- * answers into *at; -1 on an exception. After a stop (a limit), the sums go on with what is known (a state not yet
- * answered counting 0), so the counts from the stop on hold lower bounds, not kept as known. */
+ * answers into *at; -1 on an exception. After a stop (a limit), the sums go on with what is known (a
+ * state not yet answered counting 0), so the counts from the stop on hold lower bounds, not kept as
+ * known. */
 static int series_grow(Solver *S, Series *R, int draws, size_t *at) {
     uint64_t lo = R->lo, hi = R->hi;
     if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
@@ -1760,9 +1761,11 @@ static int plan_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *a
 
 /* ChanceSolver._solve_extra: advance, but a state whose tiles exchanged plus deficiency are below
  * the allowance follows every draw (a swap), and a 15-tile state below it may throw any tile (a
- * step back); the same sums in the same order as the Python recursion, so the same floats. The
- * states it plays as ``advance`` one away (most of those it meets) are answered at every count in
- * one pass, by the series of ``solve`` (shortcuts on). -1 on an exception. */
+ * step back); the same sums in the same order as the Python recursion, so the same floats. With the
+ * shortcuts on, the states it plays as ``advance`` one away (most of those it meets) are answered at
+ * every count in one pass by the series of ``solve``, and every other state by its plan (plan_new,
+ * plan_extend); off, every state count by count through the memo (the tests hold the two together).
+ * -1 on an exception. */
 static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     int by_series = S->shortcuts && S->pool >= 0;
     size_t at;
