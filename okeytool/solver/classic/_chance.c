@@ -1000,10 +1000,9 @@ typedef struct {
                            * state it reaches: drawn from them, thrown back to them); -1: not known */
     uint32_t facts_start; /* the kernel's hands known when the current solve began */
     int top;              /* the draws of the current solve: a series' room (Series) */
-    Map series;           /* Series: the states the advancing recursion answers at every draw count */
+    Map series;           /* Series: the states the advancing recursion answers at every draw count (and extra's plans) */
     Map copies;           /* Copy: the answers of the other states that are children of series */
-    Map plans;            /* Series (their draws in plan_store): the other states ``extra`` answers */
-    struct PlanDraw *plan_store;
+    struct PlanDraw *plan_store; /* the draws of the plans (Series with `plan` set): ``extra``'s other states */
     size_t plan_used, plan_capacity;
     double *values;       /* their answers (V, E) by draw count */
     size_t values_used, values_capacity;
@@ -1061,6 +1060,7 @@ typedef struct {
     long back;              /* the copies of the draws thrown back */
     size_t at;              /* its answers in values */
     int8_t k, room, upto;
+    int8_t plan;            /* a plan of ``extra`` (plan_new): offset and count into plan_store */
 } Series;
 
 /* A one-away series' sums over its winning draws, ahead of them in win_store: the copies, the copies
@@ -1657,7 +1657,7 @@ static int plan_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins, u
                     int room) {
     Kernel *K = S->kernel;
     int swapping = exchanged + k < S->allowance;
-    Series r = {lo, hi, (uint32_t)S->plan_used, 0, 0, 0, (int8_t)k, (int8_t)room, (int8_t)(k > 0 ? k - 1 : 0)};
+    Series r = {lo, hi, (uint32_t)S->plan_used, 0, 0, 0, (int8_t)k, (int8_t)room, (int8_t)(k > 0 ? k - 1 : 0), 1};
     if (k >= 2) {
         uint64_t below = hi | (uint64_t)(k - 1) << 56;
         if (!map_find(&S->memo, lo, below) && !map_add(&S->memo, lo, below)) return -1;
@@ -1687,18 +1687,19 @@ static int plan_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins, u
         r.count++;
     }
     if (values_new(S, room, &r.at) < 0) return -1;
-    Series *added = map_add(&S->plans, lo, hi);
+    Series *added = map_add(&S->series, lo, hi);
     if (!added) return -1;
     *added = r;
     return 0;
 }
 
-/* The plan of (lo, hi) answered up to `draws`, the offset of its answers into *at; -1 on an exception.
+/* The plan R (an entry of S->series) answered up to `draws`, the offset of its answers into *at; -1
+ * on an exception.
  * Each count is the recursion's expansion of the state at that count, unrolled: the same calls of its
  * children in the same order, the same sums, so the same floats and work; a count a limit stops
  * counts 0 and is not kept, as the recursion's stopped state. */
-static int plan_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *at) {
-    Series *R = map_find(&S->plans, lo, hi);
+static int plan_extend(Solver *S, Series *R, int draws, size_t *at) {
+    uint64_t lo = R->lo, hi = R->hi;
     if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
         size_t moved;
         if (values_new(S, draws, &moved) < 0) return -1;
@@ -1754,7 +1755,7 @@ static int plan_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *a
         r.upto = (int8_t)t;
         S->answered++;
         /* known from here on: a child that throws the drawn tile back is this state, one draw fewer */
-        ((Series *)map_find(&S->plans, lo, hi))->upto = r.upto;
+        ((Series *)map_find(&S->series, lo, hi))->upto = r.upto;
     }
     return 0;
 }
@@ -1769,24 +1770,16 @@ static int plan_extend(Solver *S, uint64_t lo, uint64_t hi, int draws, size_t *a
 static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     int by_series = S->shortcuts && S->pool >= 0;
     size_t at;
-    Series *R = by_series && draws > 0 ? map_find(&S->series, lo, hi) : NULL; /* one away only, here */
+    Series *R = S->shortcuts && draws > 0 ? map_find(&S->series, lo, hi) : NULL; /* a series one away, or a plan */
     if (R) {
         if (draws <= R->upto) { /* answered already (most are) */
             *v = S->values[R->at + 2 * draws];
             *e = S->values[R->at + 2 * draws + 1];
             return 0;
         }
-        if (series_grow(S, R, draws, &at) < 0) return -1;
+        if ((R->plan ? plan_extend(S, R, draws, &at) : series_grow(S, R, draws, &at)) < 0) return -1;
         *v = S->values[at + 2 * draws];
         *e = S->values[at + 2 * draws + 1];
-        return 0;
-    }
-    const Series *P = S->shortcuts && draws > 0 ? map_find(&S->plans, lo, hi) : NULL; /* its plan, if it has one */
-    if (P) {
-        if (draws > P->upto && plan_extend(S, lo, hi, draws, &at) < 0) return -1;
-        P = map_find(&S->plans, lo, hi);
-        *v = S->values[P->at + 2 * draws];
-        *e = S->values[P->at + 2 * draws + 1];
         return 0;
     }
     uint64_t key_hi;
@@ -1810,7 +1803,7 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     if (S->shortcuts) { /* every other state by its plan: its draws looked at once, not once a count */
         if (limited(S)) return 0; /* as stop_here would: it counts 0, its draws not looked up */
         if (plan_new(S, lo, hi, k, wins, useful, exchanged, draws > S->top ? draws : S->top) < 0 ||
-            plan_extend(S, lo, hi, draws, &at) < 0)
+            plan_extend(S, map_find(&S->series, lo, hi), draws, &at) < 0)
             return -1;
         *v = S->values[at + 2 * draws];
         *e = S->values[at + 2 * draws + 1];
@@ -1872,7 +1865,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     if (!S) return NULL;
     S->kernel = self;
     Py_INCREF(self);
-    S->memo.entries = S->swaps.entries = S->series.entries = S->copies.entries = S->plans.entries = NULL;
+    S->memo.entries = S->swaps.entries = S->series.entries = S->copies.entries = NULL;
     S->plan_store = NULL;
     S->plan_used = S->plan_capacity = 0;
     S->top = 0;
@@ -1900,8 +1893,7 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->pool = -1;
     if (read_ints(left, S->left, SLOTS, "left has one count per slot (53)") < 0 ||
         map_init(&S->memo, sizeof(Solved), 1 << 12) < 0 || map_init(&S->swaps, sizeof(Item), 1 << 8) < 0 ||
-        map_init(&S->series, sizeof(Series), 1 << 10) < 0 || map_init(&S->copies, sizeof(Copy), 1 << 6) < 0 ||
-        (S->extra && map_init(&S->plans, sizeof(Series), 1 << 8) < 0)) {
+        map_init(&S->series, sizeof(Series), 1 << 10) < 0 || map_init(&S->copies, sizeof(Copy), 1 << 6) < 0) {
         Py_DECREF(S);
         return NULL;
     }
@@ -1913,7 +1905,6 @@ static void Solver_dealloc(Solver *self) {
     map_free(&self->swaps);
     map_free(&self->series);
     map_free(&self->copies);
-    map_free(&self->plans);
     PyMem_Free(self->plan_store);
     PyMem_Free(self->values);
     PyMem_Free(self->win_store);
