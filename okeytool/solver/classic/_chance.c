@@ -1003,6 +1003,8 @@ typedef struct {
     Map series;           /* Series: the states the advancing recursion answers at every draw count (and extra's plans) */
     Map copies;           /* Copy: the answers of the other states that are children of series */
     struct PlanDraw *plan_store; /* the draws of the plans (Series with `plan` set): ``extra``'s other states */
+    void **plan_children;        /* their children's entries in `series`, where a draw holds them (PlanDraw) */
+    size_t plan_children_used, plan_children_capacity;
     size_t plan_used, plan_capacity;
     double *values;       /* their answers (V, E) by draw count */
     size_t values_used, values_capacity;
@@ -1646,6 +1648,9 @@ typedef struct PlanDraw {
     int8_t kind, after, known;
     uint8_t x;
     uint32_t offset, count;
+    /* PLAN_KEEP: its children's entries in the series map at plan_children[held ..], taken while the
+     * map's capacity was `capacity` (0: none yet); the entries move only when the map grows */
+    uint32_t held, capacity;
 } PlanDraw;
 enum { PLAN_WIN, PLAN_KEEP, PLAN_BACK };
 
@@ -1670,7 +1675,7 @@ static int plan_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins, u
         int n = S->left[x] - held;
         if (n <= 0) continue;
         uint64_t bit = 1ULL << x;
-        PlanDraw d = {n, 0, PLAN_WIN, 0, 0, (uint8_t)x, 0, 0};
+        PlanDraw d = {n, 0, PLAN_WIN, 0, 0, (uint8_t)x, 0, 0, 0, 0};
         if (wins & bit) {
             if ((d.points = value(K, lo, hi, x)) < 0) return -1;
         } else {
@@ -1744,7 +1749,40 @@ static int plan_extend(Solver *S, Series *R, int draws, size_t *at) {
                 }
             }
             double best_v = 0.0, best_e = 0.0;
-            if (raise_by_children(S, offset, count, rest, solve_extra, &best_v, &best_e) < 0) return -1;
+            if (d.kind == PLAN_KEEP && d.capacity && d.capacity == S->series.capacity) {
+                /* the children's entries as taken before: each answered from its entry, as solve_extra would */
+                for (uint32_t j = 0; j < count; j++) {
+                    Series *C = S->series.capacity == d.capacity ? S->plan_children[d.held + j] : NULL;
+                    double cv, ce;
+                    if (C) {
+                        size_t where = C->at;
+                        if (rest > C->upto &&
+                            (C->plan ? plan_extend(S, C, rest, &where) : series_grow(S, C, rest, &where)) < 0)
+                            return -1;
+                        cv = S->values[where + 2 * rest];
+                        ce = S->values[where + 2 * rest + 1];
+                    } else if (solve_extra(S, K->kept_store[2 * ((size_t)offset + j)],
+                                           K->kept_store[2 * ((size_t)offset + j) + 1], rest, &cv, &ce) < 0) {
+                        return -1;
+                    }
+                    if (cv > best_v) best_v = cv;
+                    if (ce > best_e) best_e = ce;
+                }
+            } else {
+                if (raise_by_children(S, offset, count, rest, solve_extra, &best_v, &best_e) < 0) return -1;
+                if (d.kind == PLAN_KEEP) { /* its children's entries, now that they are answered */
+                    void **held = reserve(S->plan_children, &S->plan_children_capacity,
+                                          S->plan_children_used + count, sizeof *held, 1024);
+                    if (!held) return -1;
+                    S->plan_children = held;
+                    PlanDraw *w = &S->plan_store[r.offset + i];
+                    w->held = (uint32_t)S->plan_children_used;
+                    w->capacity = (uint32_t)S->series.capacity;
+                    for (uint32_t j = 0; j < count; j++)
+                        held[S->plan_children_used++] = map_find(&S->series, K->kept_store[2 * ((size_t)offset + j)],
+                                                                 K->kept_store[2 * ((size_t)offset + j) + 1]);
+                }
+            }
             total_v += d.n * best_v;
             total_e += d.n * best_e;
         }
@@ -1868,6 +1906,8 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->memo.entries = S->swaps.entries = S->series.entries = S->copies.entries = NULL;
     S->plan_store = NULL;
     S->plan_used = S->plan_capacity = 0;
+    S->plan_children = NULL;
+    S->plan_children_used = S->plan_children_capacity = 0;
     S->top = 0;
     S->values = NULL;
     S->values_used = S->values_capacity = S->answered = 0;
@@ -1906,6 +1946,7 @@ static void Solver_dealloc(Solver *self) {
     map_free(&self->series);
     map_free(&self->copies);
     PyMem_Free(self->plan_store);
+    PyMem_Free(self->plan_children);
     PyMem_Free(self->values);
     PyMem_Free(self->win_store);
     PyMem_Free(self->edge_store);
