@@ -1382,13 +1382,17 @@ static int series_known(Solver *S, uint64_t lo, uint64_t hi, int need, size_t *a
     return 0;
 }
 
-/* The series R (an entry of S->series) answered up to `draws` (at least its k), the offset of its
- * answers into *at; -1 on an exception. After a stop (a limit), the sums go on with what is known (a
- * state not yet answered counting 0), so the counts from the stop on hold lower bounds, not kept as
- * known. */
-static int series_grow(Solver *S, Series *R, int draws, size_t *at) {
-    uint64_t lo = R->lo, hi = R->hi;
-    if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
+/* The answers at `draws` of a series or a plan whose answers are at `at` in values, into *v, *e; 0. */
+static inline int answer_at(const Solver *S, size_t at, int draws, double *v, double *e) {
+    *v = S->values[at + 2 * draws];
+    *e = S->values[at + 2 * draws + 1];
+    return 0;
+}
+
+/* Room in R's answers (a series or a plan) for `draws`: asked for more draws than it was made for,
+ * its answers move to more room. Their offset into *at; -1 with MemoryError set. */
+static int series_room(Solver *S, Series *R, int draws, size_t *at) {
+    if (draws > R->room) {
         size_t moved;
         if (values_new(S, draws, &moved) < 0) return -1;
         memcpy(S->values + moved, S->values + R->at, 2 * (size_t)(R->room + 1) * sizeof *S->values);
@@ -1396,6 +1400,16 @@ static int series_grow(Solver *S, Series *R, int draws, size_t *at) {
         R->room = (int8_t)draws;
     }
     *at = R->at;
+    return 0;
+}
+
+/* The series R (an entry of S->series) answered up to `draws` (at least its k), the offset of its
+ * answers into *at; -1 on an exception. After a stop (a limit), the sums go on with what is known (a
+ * state not yet answered counting 0), so the counts from the stop on hold lower bounds, not kept as
+ * known. */
+static int series_grow(Solver *S, Series *R, int draws, size_t *at) {
+    uint64_t lo = R->lo, hi = R->hi;
+    if (series_room(S, R, draws, at) < 0) return -1;
     if (draws <= R->upto) return 0;
     Series r = *R; /* R may move while its children are answered */
     double scale = S->scale;
@@ -1541,15 +1555,9 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     if (by_series) {
         Series *R = map_find(&S->series, lo, hi);
         if (R && draws >= R->k) {
-            if (draws <= R->upto) { /* answered already */
-                *v = S->values[R->at + 2 * draws];
-                *e = S->values[R->at + 2 * draws + 1];
-                return 0;
-            }
+            if (draws <= R->upto) return answer_at(S, R->at, draws, v, e); /* answered already */
             if (series_grow(S, R, draws, &at) < 0) return -1;
-            *v = S->values[at + 2 * draws];
-            *e = S->values[at + 2 * draws + 1];
-            return 0;
+            return answer_at(S, at, draws, v, e);
         }
     }
     uint64_t key_hi;
@@ -1562,9 +1570,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
         if (series_new(S, lo, hi, k, wins, useful, draws > S->top ? draws : S->top, draws) < 0 ||
             series_extend(S, lo, hi, draws, &at) < 0)
             return -1;
-        *v = S->values[at + 2 * draws];
-        *e = S->values[at + 2 * draws + 1];
-        return 0;
+        return answer_at(S, at, draws, v, e);
     }
     int stop = stop_here(S);
     if (stop) return stop < 0 ? -1 : 0;
@@ -1699,20 +1705,12 @@ static int plan_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins, u
 }
 
 /* The plan R (an entry of S->series) answered up to `draws`, the offset of its answers into *at; -1
- * on an exception.
- * Each count is the recursion's expansion of the state at that count, unrolled: the same calls of its
- * children in the same order, the same sums, so the same floats and work; a count a limit stops
- * counts 0 and is not kept, as the recursion's stopped state. */
+ * on an exception. Each count is the recursion's expansion of the state at that count, unrolled: the
+ * same calls of its children in the same order, the same sums, so the same floats and work; a count a
+ * limit stops counts 0 and is not kept, as the recursion's stopped state. */
 static int plan_extend(Solver *S, Series *R, int draws, size_t *at) {
     uint64_t lo = R->lo, hi = R->hi;
-    if (draws > R->room) { /* asked for more draws than it was made for: its answers move to more room */
-        size_t moved;
-        if (values_new(S, draws, &moved) < 0) return -1;
-        memcpy(S->values + moved, S->values + R->at, 2 * (size_t)(R->room + 1) * sizeof *S->values);
-        R->at = moved;
-        R->room = (int8_t)draws;
-    }
-    *at = R->at;
+    if (series_room(S, R, draws, at) < 0) return -1;
     if (draws <= R->upto) return 0;
     Series r = *R; /* R, the values and the plans' draws may move while children are solved */
     Kernel *K = S->kernel;
@@ -1810,15 +1808,9 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     size_t at;
     Series *R = S->shortcuts && draws > 0 ? map_find(&S->series, lo, hi) : NULL; /* a series one away, or a plan */
     if (R) {
-        if (draws <= R->upto) { /* answered already (most are) */
-            *v = S->values[R->at + 2 * draws];
-            *e = S->values[R->at + 2 * draws + 1];
-            return 0;
-        }
+        if (draws <= R->upto) return answer_at(S, R->at, draws, v, e); /* answered already (most are) */
         if ((R->plan ? plan_extend(S, R, draws, &at) : series_grow(S, R, draws, &at)) < 0) return -1;
-        *v = S->values[at + 2 * draws];
-        *e = S->values[at + 2 * draws + 1];
-        return 0;
+        return answer_at(S, at, draws, v, e);
     }
     uint64_t key_hi;
     int k;
@@ -1834,18 +1826,14 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         if (series_new(S, lo, hi, k, wins, useful, draws > S->top ? draws : S->top, draws) < 0 ||
             series_extend(S, lo, hi, draws, &at) < 0)
             return -1;
-        *v = S->values[at + 2 * draws];
-        *e = S->values[at + 2 * draws + 1];
-        return 0;
+        return answer_at(S, at, draws, v, e);
     }
     if (S->shortcuts) { /* every other state by its plan: its draws looked at once, not once a count */
         if (limited(S)) return 0; /* as stop_here would: it counts 0, its draws not looked up */
         if (plan_new(S, lo, hi, k, wins, useful, exchanged, draws > S->top ? draws : S->top) < 0 ||
             plan_extend(S, map_find(&S->series, lo, hi), draws, &at) < 0)
             return -1;
-        *v = S->values[at + 2 * draws];
-        *e = S->values[at + 2 * draws + 1];
-        return 0;
+        return answer_at(S, at, draws, v, e);
     }
     int stop = stop_here(S);
     if (stop) return stop < 0 ? -1 : 0;
