@@ -1055,7 +1055,8 @@ static inline Pair pair_max(Pair a, Pair b) { return (Pair){a.v > b.v ? a.v : b.
  *   draw; its helpful draws and their children are looked up once.
  * Each count's answer is the same sums in the same order as the recursion's, so the same floats. Its
  * answers at 0..room draws are values[at + 2t] (V) and values[at + 2t + 1] (E); those up to `upto`
- * are known (below k they are 0), the others 0, or lower bounds left by a stop (series_extend). */
+ * are known (below k they are 0), the others 0, or lower bounds left by a stop (series_extend).
+ * The same entries, with `plan` set, hold the plans of ``extra`` (plan_new): its other states. */
 typedef struct {
     uint64_t lo, hi;
     uint32_t offset, count; /* one away: win_store[offset] (WIN_SUMS); farther: edge_store[offset ..] */
