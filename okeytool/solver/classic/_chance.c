@@ -1000,7 +1000,7 @@ typedef struct {
                            * state it reaches: drawn from them, thrown back to them); -1: not known */
     uint32_t facts_start; /* the kernel's hands known when the current solve began */
     int top;              /* the draws of the current solve: a series' room (Series) */
-    Map series;           /* Series: the states the advancing recursion answers at every draw count (and extra's plans) */
+    Map series;           /* Series: the states answered at every draw count (and extra's plans) */
     Map copies;           /* Copy: the answers of the other states that are children of series */
     struct PlanDraw *plan_store; /* the draws of the plans (Series with `plan` set): ``extra``'s other states */
     void **plan_children;        /* their children's entries in `series`, where a draw holds them (PlanDraw) */
@@ -1300,6 +1300,13 @@ static int values_new(Solver *S, int room, size_t *at) {
     return 0;
 }
 
+/* (lo, hi)'s answer at `draws` counts, 0, in the memo (unless there): the entry the general recursion
+ * leaves for the count below a state's distance, which its own count asks first. -1 on an exception. */
+static int memo_zero(Solver *S, uint64_t lo, uint64_t hi, int draws) {
+    uint64_t key_hi = hi | (uint64_t)draws << 56;
+    return map_find(&S->memo, lo, key_hi) || map_add(&S->memo, lo, key_hi) ? 0 : -1;
+}
+
 /* The series of (lo, hi), a state k away with winning draws `wins` and helpful draws `useful`, made
  * with room for `room` draws: its winning draws and their points (one away), or its helpful draws
  * and the children kept after each, covered at recursion depth `depth` (farther; kept_of). Nothing
@@ -1310,11 +1317,12 @@ static int series_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins,
     Series r = {lo, hi, 0, 0, 0, 0, (int8_t)k, (int8_t)room, (int8_t)(k - 1)};
     long visited = 0;
     if (k == 1) {
+        size_t most = S->win_used + WIN_SUMS + 2 * (size_t)popcount64(wins & ALL_SLOTS);
+        int32_t *store = reserve(S->win_store, &S->win_capacity, most, sizeof *store, 1024);
+        if (!store) return -1;
+        S->win_store = store;
         r.offset = (uint32_t)S->win_used;
-        int32_t *sums = reserve(S->win_store, &S->win_capacity, S->win_used + WIN_SUMS, sizeof *sums, 1024);
-        if (!sums) return -1;
-        S->win_store = sums;
-        S->win_used += WIN_SUMS;
+        int32_t *sums = store + r.offset, *won = sums + WIN_SUMS;
         int32_t copies = 0, points_sum = 0, least = INT32_MAX;
         for (uint64_t ws = wins & ALL_SLOTS; ws; ws &= ws - 1) {
             int x = __builtin_ctzll(ws);
@@ -1322,24 +1330,20 @@ static int series_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins,
             if (n <= 0) continue;
             int points = value(K, lo, hi, x);
             if (points < 0) return -1;
-            int32_t *store = reserve(S->win_store, &S->win_capacity, S->win_used + 2, sizeof *store, 1024);
-            if (!store) return -1;
-            S->win_store = store;
-            S->win_store[S->win_used++] = n;
-            S->win_store[S->win_used++] = points;
+            won[2 * r.count] = n;
+            won[2 * r.count + 1] = points;
             copies += n;
             points_sum += n * points;
             if (points < least) least = points;
             visited += n;
             r.count++;
         }
-        S->win_store[r.offset] = copies; /* (the store may have moved) */
-        S->win_store[r.offset + 1] = points_sum;
-        S->win_store[r.offset + 2] = least;
+        sums[0] = copies;
+        sums[1] = points_sum;
+        sums[2] = least;
+        S->win_used += WIN_SUMS + 2 * (size_t)r.count;
     } else {
-        /* its answer at k - 1 draws, 0, in the memo as the recursion leaves it */
-        uint64_t below = hi | (uint64_t)(k - 1) << 56;
-        if (!map_find(&S->memo, lo, below) && !map_add(&S->memo, lo, below)) return -1;
+        if (memo_zero(S, lo, hi, k - 1) < 0) return -1; /* its answer at k - 1 draws, as the recursion leaves it */
         Edge edges[SLOTS];
         for (uint64_t helpful = useful & ALL_SLOTS; helpful; helpful &= helpful - 1) {
             int x = __builtin_ctzll(helpful);
@@ -1652,14 +1656,35 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
  * asked) or within the draws left (PLAN_BACK: a step back, looked up for each count). */
 typedef struct PlanDraw {
     int32_t n, points;
-    int8_t kind, after, known;
+    int8_t kind, after;
     uint8_t x;
-    uint32_t offset, count;
-    /* PLAN_KEEP: its children's entries in the series map at plan_children[held ..], taken while the
-     * map's capacity was `capacity` (0: none yet); the entries move only when the map grows */
-    uint32_t held, capacity;
+    /* PLAN_KEEP: its children (kept_store[offset ..], `count` of them) and their entries in the series
+     * map at plan_children[held ..], taken while the map's capacity was `capacity` (0: not yet taken);
+     * the entries move only when the map grows */
+    uint32_t offset, count, held, capacity;
 } PlanDraw;
 enum { PLAN_WIN, PLAN_KEEP, PLAN_BACK };
+
+/* What ``extra`` does with draw x of (lo, hi), a state k away, `exchanged` tiles from the origin: 0
+ * when no copy is left to draw, 1 when the draw is thrown back (its copies in d->n), 2 when it wins or
+ * is followed (*d filled: a win's points, or a followed draw's lowest distance after a discard and
+ * whether its children are kept within that (PLAN_KEEP) or within the draws left (PLAN_BACK: a step
+ * back)); -1 on an exception. */
+static int plan_draw(Solver *S, uint64_t lo, uint64_t hi, int x, int k, uint64_t wins, uint64_t useful, int exchanged,
+                     PlanDraw *d) {
+    int held = count_of(lo, hi, x);
+    int n = S->left[x] - held;
+    if (n <= 0) return 0;
+    uint64_t bit = 1ULL << x;
+    *d = (PlanDraw){n, 0, PLAN_WIN, 0, (uint8_t)x, 0, 0, 0, 0};
+    if (wins & bit) return (d->points = value(S->kernel, lo, hi, x)) < 0 ? -1 : 2;
+    int closer = (useful & bit) != 0;
+    if (!closer && exchanged + k >= S->allowance) return 1; /* neither closer nor a swap */
+    d->after = (int8_t)(closer ? k - 1 : k); /* the lowest deficiency a discard of the 15 leaves */
+    int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
+    d->kind = grown + d->after < S->allowance ? PLAN_BACK : PLAN_KEEP;
+    return 2;
+}
 
 /* The plan of (lo, hi) for ``extra``, a state k away, `exchanged` tiles from the origin: its draws in
  * slot order as the recursion meets them (those thrown back summed into `back`), with room for `room`
@@ -1667,34 +1692,17 @@ enum { PLAN_WIN, PLAN_KEEP, PLAN_BACK };
  * -1 on an exception. */
 static int plan_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins, uint64_t useful, int exchanged,
                     int room) {
-    Kernel *K = S->kernel;
-    int swapping = exchanged + k < S->allowance;
     Series r = {lo, hi, (uint32_t)S->plan_used, 0, 0, 0, (int8_t)k, (int8_t)room, (int8_t)(k > 0 ? k - 1 : 0), 1};
-    if (k >= 2) {
-        uint64_t below = hi | (uint64_t)(k - 1) << 56;
-        if (!map_find(&S->memo, lo, below) && !map_add(&S->memo, lo, below)) return -1;
-    }
+    if (k >= 2 && memo_zero(S, lo, hi, k - 1) < 0) return -1;
     PlanDraw *store = reserve(S->plan_store, &S->plan_capacity, S->plan_used + SLOTS, sizeof *store, 1024);
     if (!store) return -1;
     S->plan_store = store;
     for (int x = 0; x < SLOTS; x++) {
-        int held = count_of(lo, hi, x);
-        int n = S->left[x] - held;
-        if (n <= 0) continue;
-        uint64_t bit = 1ULL << x;
-        PlanDraw d = {n, 0, PLAN_WIN, 0, 0, (uint8_t)x, 0, 0, 0, 0};
-        if (wins & bit) {
-            if ((d.points = value(K, lo, hi, x)) < 0) return -1;
-        } else {
-            int closer = (useful & bit) != 0;
-            if (!closer && !swapping) {
-                r.back += n;
-                continue;
-            }
-            d.after = (int8_t)(closer ? k - 1 : k); /* the lowest deficiency a discard of the 15 leaves */
-            int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
-            d.kind = grown + d.after < S->allowance ? PLAN_BACK : PLAN_KEEP;
-        }
+        PlanDraw d;
+        int met = plan_draw(S, lo, hi, x, k, wins, useful, exchanged, &d);
+        if (met < 0) return -1;
+        if (met == 1) r.back += d.n;
+        if (met != 2) continue;
         S->plan_store[S->plan_used++] = d;
         r.count++;
     }
@@ -1734,53 +1742,45 @@ static int plan_extend(Solver *S, Series *R, int draws, size_t *at) {
             }
             if (!rest || d.after > rest) continue;
             uint32_t offset = d.offset, count = d.count;
-            if (!d.known) {
+            if (d.kind == PLAN_BACK || !d.capacity) { /* its children looked up: each count, or the first */
                 uint64_t glo = lo, ghi = hi;
                 add_to(&glo, &ghi, d.x, 1);
                 int bound = d.kind == PLAN_BACK ? rest : d.after;
                 if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, d.x), lo, hi, d.x, rest + 1, &offset, &count) < 0)
                     return -1;
-                if (d.kind == PLAN_KEEP) {
-                    PlanDraw *w = &S->plan_store[r.offset + i];
-                    w->known = 1;
-                    w->offset = offset;
-                    w->count = count;
-                }
             }
+            /* each child answered as solve_extra would: from its entry where the draw holds it */
             double best_v = 0.0, best_e = 0.0;
-            if (d.kind == PLAN_KEEP && d.capacity && d.capacity == S->series.capacity) {
-                /* the children's entries as taken before: each answered from its entry, as solve_extra would */
-                for (uint32_t j = 0; j < count; j++) {
-                    Series *C = S->series.capacity == d.capacity ? S->plan_children[d.held + j] : NULL;
-                    double cv, ce;
-                    if (C) {
-                        size_t where = C->at;
-                        if (rest > C->upto &&
-                            (C->plan ? plan_extend(S, C, rest, &where) : series_grow(S, C, rest, &where)) < 0)
-                            return -1;
-                        cv = S->values[where + 2 * rest];
-                        ce = S->values[where + 2 * rest + 1];
-                    } else if (solve_extra(S, K->kept_store[2 * ((size_t)offset + j)],
-                                           K->kept_store[2 * ((size_t)offset + j) + 1], rest, &cv, &ce) < 0) {
+            for (uint32_t j = 0; j < count; j++) {
+                Series *C = d.capacity && d.capacity == S->series.capacity ? S->plan_children[d.held + j] : NULL;
+                const uint64_t *child = K->kept_store + 2 * ((size_t)offset + j);
+                double cv, ce;
+                if (C) {
+                    size_t where = C->at;
+                    if (rest > C->upto &&
+                        (C->plan ? plan_extend(S, C, rest, &where) : series_grow(S, C, rest, &where)) < 0)
                         return -1;
-                    }
-                    if (cv > best_v) best_v = cv;
-                    if (ce > best_e) best_e = ce;
+                    cv = S->values[where + 2 * rest];
+                    ce = S->values[where + 2 * rest + 1];
+                } else if (solve_extra(S, child[0], child[1], rest, &cv, &ce) < 0) {
+                    return -1;
                 }
-            } else {
-                if (raise_by_children(S, offset, count, rest, solve_extra, &best_v, &best_e) < 0) return -1;
-                if (d.kind == PLAN_KEEP) { /* its children's entries, now that they are answered */
-                    void **held = reserve(S->plan_children, &S->plan_children_capacity,
-                                          S->plan_children_used + count, sizeof *held, 1024);
-                    if (!held) return -1;
-                    S->plan_children = held;
-                    PlanDraw *w = &S->plan_store[r.offset + i];
-                    w->held = (uint32_t)S->plan_children_used;
-                    w->capacity = (uint32_t)S->series.capacity;
-                    for (uint32_t j = 0; j < count; j++)
-                        held[S->plan_children_used++] = map_find(&S->series, K->kept_store[2 * ((size_t)offset + j)],
-                                                                 K->kept_store[2 * ((size_t)offset + j) + 1]);
-                }
+                if (cv > best_v) best_v = cv;
+                if (ce > best_e) best_e = ce;
+            }
+            if (d.kind == PLAN_KEEP && d.capacity != S->series.capacity) { /* its children's entries, answered now */
+                void **held = reserve(S->plan_children, &S->plan_children_capacity, S->plan_children_used + count,
+                                      sizeof *held, 1024);
+                if (!held) return -1;
+                S->plan_children = held;
+                PlanDraw *w = &S->plan_store[r.offset + i];
+                w->offset = offset;
+                w->count = count;
+                w->held = (uint32_t)S->plan_children_used;
+                w->capacity = (uint32_t)S->series.capacity;
+                for (uint32_t j = 0; j < count; j++)
+                    held[S->plan_children_used++] = map_find(&S->series, K->kept_store[2 * ((size_t)offset + j)],
+                                                             K->kept_store[2 * ((size_t)offset + j) + 1]);
             }
             total_v += d.n * best_v;
             total_e += d.n * best_e;
@@ -1838,38 +1838,29 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     }
     int stop = stop_here(S);
     if (stop) return stop < 0 ? -1 : 0;
-    Kernel *K = S->kernel;
     int rest = draws - 1;
     double back_v = 0.0, back_e = 0.0;
     if (rest && solve_extra(S, lo, hi, rest, &back_v, &back_e) < 0) return -1;
     double total_v = 0.0, total_e = 0.0;
     long back = 0;
     for (int x = 0; x < SLOTS; x++) {
-        int held = count_of(lo, hi, x);
-        int n = S->left[x] - held;
-        if (n <= 0) continue;
-        uint64_t bit = 1ULL << x;
-        if (wins & bit) {
-            int points = value(K, lo, hi, x);
-            if (points < 0) return -1;
-            double payload = (double)points;
-            total_v += n;
-            total_e += n * (payload >= back_e ? payload : back_e);
+        PlanDraw d;
+        int met = plan_draw(S, lo, hi, x, k, wins, useful, exchanged, &d);
+        if (met < 0) return -1;
+        if (met == 1) back += d.n;
+        if (met != 2) continue;
+        if (d.kind == PLAN_WIN) {
+            double payload = (double)d.points;
+            total_v += d.n;
+            total_e += d.n * (payload >= back_e ? payload : back_e);
             continue;
         }
-        int closer = (useful & bit) != 0;
-        if (!closer && !swapping) {
-            back += n;
-            continue;
-        }
-        int after = closer ? k - 1 : k; /* the lowest deficiency a discard of the 15 leaves */
-        if (!rest || after > rest) continue;
-        int grown = exchanged + (held >= count_of(S->origin_lo, S->origin_hi, x));
-        int bound = grown + after < S->allowance ? rest : after;
+        if (!rest || d.after > rest) continue;
         double best_v = 0.0, best_e = 0.0;
-        if (best_kept(S, lo, hi, x, bound, rest, solve_extra, &best_v, &best_e) < 0) return -1;
-        total_v += n * best_v;
-        total_e += n * best_e;
+        if (best_kept(S, lo, hi, x, d.kind == PLAN_BACK ? rest : d.after, rest, solve_extra, &best_v, &best_e) < 0)
+            return -1;
+        total_v += d.n * best_v;
+        total_e += d.n * best_e;
     }
     total_v += back * back_v;
     total_e += back * back_e;
