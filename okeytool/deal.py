@@ -68,8 +68,9 @@ class Deal:
 
     def is_wild(self, tile: Tile) -> bool:
         """True for a wild tile: a real okey in okey profiles, ``J`` in Rummikub."""
-        if self.rules.has_indicator:
-            return tile == self.okey
+        okey = self.okey  # set exactly where the rules have an indicator (checked when made)
+        if okey is not None:
+            return tile.index == okey.index
         return tile.is_joker
 
     def plays_as(self, tile: Tile) -> Tile | None:

@@ -221,6 +221,14 @@ def test_the_faces_of_a_mask_lowest_first(mask: int) -> None:
     assert _bits(mask) == [face for face in range(FACE_COUNT) if mask >> face & 1]
 
 
+@given(analysis_deals(), st.integers(min_value=0, max_value=(1 << FACE_COUNT) - 1), st.booleans())
+def test_draw_indices_are_the_draws_in_tile_order(deal: Deal, mask: int, wild: bool) -> None:
+    """What a discard row lists: the tiles of the useful draws (the okey face held as F, the wild as
+    the okey), by tile index."""
+    analyser = Analyser(deal)
+    assert analyser.draw_indices(mask, wild) == sorted(tile.index for tile in analyser.draws_of(mask, wild))
+
+
 @settings(max_examples=40)
 @given(
     st.one_of(one_away_hands(), mixed_hands(analysis_deals())).flatmap(

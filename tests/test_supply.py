@@ -33,6 +33,14 @@ def test_two_copies_of_a_face_are_fine_three_are_not() -> None:
         check_supply(deal, hand(deal, "K9 K9 K9"))
 
 
+def test_of_several_tiles_too_many_the_first_in_tile_order_is_named() -> None:
+    deal = make_deal("R4")
+    with pytest.raises(SupplyError, match="too many B2: 3 in the hand"):
+        check_supply(deal, hand(deal, "K9 K9 K9 B2 B2 B2"))
+    with pytest.raises(SupplyError, match="too many B2: 1 in the hand and 2 seen"):
+        check_supply(deal, hand(deal, "K9 K9 K9 B2"), hand(deal, "B2 B2"))
+
+
 def test_one_copy_of_the_indicator_face_besides_the_indicator() -> None:
     deal = make_deal("R4")
     at_the_limit(deal, hand(deal, "R4"), hand(deal, "R4"))

@@ -6,7 +6,6 @@ besides the indicator itself. The limits apply to a hand, and to a hand plus the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
@@ -55,15 +54,19 @@ def check_supply(
     ``places`` names where the two groups are in the message (a Rummikub play: ``("in the rack",
     "on the table")``). Raises :class:`SupplyError` naming the tile and the counts.
     """
-    in_hand = Counter(hand)
-    in_seen = Counter(seen)
-    # At least one copy of every tile exists, so only a tile met twice or more can be too many.
-    repeated = [tile for tile, n in (in_hand + in_seen).items() if n > 1]
-    for tile in sorted(repeated):
-        allowed = limit(deal, tile)
-        held, shown = in_hand[tile], in_seen[tile]
+    in_hand = [0] * VECTOR_SIZE
+    for tile in hand:
+        in_hand[tile.index] += 1
+    in_seen = [0] * VECTOR_SIZE
+    for tile in seen:
+        in_seen[tile.index] += 1
+    limits = _limits(deal)
+    for index, held in enumerate(in_hand):  # in tile order: the first tile too many is named
+        shown = in_seen[index]
+        allowed = limits[index]
         if held + shown <= allowed:
             continue
+        tile = Tile(index)
         where = f"{held} {places[0]}" + (f" and {shown} {places[1]}" if shown else "")
         if tile == deal.indicator:
             reason = f"only {allowed} {tile} exists besides the indicator {deal.indicator}"

@@ -61,6 +61,9 @@ class TileCount:
         return {"tile": str(self.tile), "unseen": self.unseen}
 
 
+_unseen = attrgetter("unseen")
+
+
 @dataclass(frozen=True)
 class Deficiency:
     """How far a hand is from winning: overall, as a meld hand, and as seven pairs (None: not used).
@@ -132,7 +135,7 @@ class DiscardOption:
     @property
     def acceptance(self) -> int:
         """Unseen copies of the useful tiles: how many draws bring the hand closer."""
-        return sum(t.unseen for t in self.useful)
+        return sum(map(_unseen, self.useful))
 
     def to_json(self) -> dict[str, object]:
         """One entry of cli.md's ``discards`` list."""
@@ -202,15 +205,16 @@ def _bits(mask: int) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...], int, int]:
+def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...], tuple[int, ...], int, int]:
     """What an analyser needs of a deal's faces: the supply of each, the mask of those without a
-    twin (seven pairs), how each is held (the okey face as F), by face index, and the masks of the
-    faces with at least one plain copy and with two (a face has one or two, :meth:`Deal.supply`)."""
+    twin (seven pairs), how each is held (the okey face as F) and that tile's index, by face index,
+    and the masks of the faces with at least one plain copy and with two (a face has one or two,
+    :meth:`Deal.supply`)."""
     supply = deal.supply_vector()
     tile_for = tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
     one = sum(1 << face for face, n in enumerate(supply) if n >= 1)
     two = sum(1 << face for face, n in enumerate(supply) if n >= 2)
-    return supply, orphan_mask(supply), tile_for, one, two
+    return supply, orphan_mask(supply), tile_for, tuple(tile.index for tile in tile_for), one, two
 
 
 class Distances(Protocol):
@@ -235,7 +239,7 @@ class Analyser:
         self.deal = deal
         self.search = meld_search(deal.rules.wrap)
         self.cover = meld_cover(deal.rules.wrap)
-        self.supply, self.orphans, self.tile_for, self.supply_one, self.supply_two = _deal_faces(deal)
+        self.supply, self.orphans, self.tile_for, self.index_for, self.supply_one, self.supply_two = _deal_faces(deal)
         self.pairs = deal.rules.seven_pairs
         self.size = deal.rules.hand_size
         self.wilds = deal.rules.max_wilds
@@ -336,6 +340,15 @@ class Analyser:
         useful = [self.tile_for[face] for face in _bits(faces)]
         if wild:
             useful.append(self.deal.wild_tile())
+        return useful
+
+    def draw_indices(self, faces: int, wild: bool) -> list[int]:
+        """The tile indices of :meth:`draws_of`' tiles, in tile order (as a discard row lists them)."""
+        index_of = self.index_for
+        useful = [index_of[face] for face in _bits(faces)]
+        if wild:
+            useful.append(self.deal.wild_tile().index)
+        useful.sort()
         return useful
 
     def useful_faces(self, hand: SolverHand) -> tuple[int, bool]:
@@ -510,8 +523,8 @@ def _rows(
     counted: list[TileCount | None] = [None] * VECTOR_SIZE
     counted_draws: dict[tuple[int, bool], tuple[TileCount, ...]] = {}
 
-    def count(tile: Tile) -> TileCount:  # the first time a ranking counts the tile
-        known = counted[tile.index] = TileCount(tile, left[tile.index])
+    def count(index: int) -> TileCount:  # the first time a ranking counts the tile
+        known = counted[index] = tile_count(index, left[index])
         return known
 
     whole = deal.solver_hand(tiles)
@@ -550,13 +563,22 @@ def _rows(
         drawn = ask.useful_faces(hand)
         useful = counted_draws.get(drawn)
         if useful is None:  # rows of a ranking may share their useful draws
-            draws = sorted(analyser.draws_of(*drawn), key=_index)
-            useful = counted_draws[drawn] = tuple([counted[t.index] or count(t) for t in draws])
+            useful = counted_draws[drawn] = tuple([counted[i] or count(i) for i in analyser.draw_indices(*drawn)])
         options.append(DiscardOption(tile, None, deficiency, useful))
     return options
 
 
-_index = attrgetter("index")
+#: TileCount by tile index and unseen copies: values, so that rankings share them instead of making
+#: a new one for every face they count.
+_TILE_COUNTS: dict[tuple[int, int], TileCount] = {}
+
+
+def tile_count(index: int, unseen: int) -> TileCount:
+    """``TileCount(Tile(index), unseen)``, shared."""
+    known = _TILE_COUNTS.get((index, unseen))
+    if known is None:
+        known = _TILE_COUNTS[index, unseen] = TileCount(Tile(index), unseen)
+    return known
 
 
 def second_order(

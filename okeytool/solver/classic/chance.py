@@ -60,10 +60,12 @@ Everything is in floats; the tests hold the exact method to a brute force in fra
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import isfinite
 from time import perf_counter
+from types import MappingProxyType
 from typing import ClassVar, Literal
 
 from okeytool.deal import Deal, SolverHand
@@ -76,7 +78,7 @@ from okeytool.solver.chance_model import SLOTS, WILD_SLOT, State, Stop, WorkBudg
 from okeytool.solver.chance_model import ChanceModel as SharedModel
 from okeytool.solver.classic.analysis import Analyser, DiscardOption, rank_discards
 from okeytool.solver.classic.cover import ANY_FACE
-from okeytool.solver.classic.pairs import PAIRS, orphan_mask, pairs_deficiency, pairs_deficiency_of_masks
+from okeytool.solver.classic.pairs import PAIRS, pairs_deficiency, pairs_deficiency_of_masks
 from okeytool.solver.compiled import built_with
 from okeytool.solver.games import game_of
 from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, MAX_WILDS, Tile
@@ -223,6 +225,12 @@ def finish_points(deal: Deal, finish: Finish) -> int:
     return deal.rules.finish_points * finish.multiplier(deal.rules) * deal.rules.renkli_factor(deal.indicator)
 
 
+@lru_cache(maxsize=64)
+def _points_by_finish(deal: Deal) -> Mapping[Finish, int]:
+    """:func:`finish_points` of every finish (read only: the deal's hand facts share it)."""
+    return MappingProxyType({f: finish_points(deal, f) for f in Finish})
+
+
 class HandFacts:
     """What the recursion asks about hands, cached for one deal (it does not depend on the seen
     tiles): deficiencies, waits, the discards of a 15-tile state, the best finish."""
@@ -237,7 +245,7 @@ class HandFacts:
         self.analyser = analyser or Analyser(deal)
         self.supply = self.analyser.supply
         self.pairs = deal.rules.seven_pairs
-        self.points_by_finish = {f: finish_points(deal, f) for f in Finish}
+        self.points_by_finish = _points_by_finish(deal)
         #: The draw slot of each tile, by its index (``slot_of`` asked once a tile, not once a copy).
         self.slots: tuple[int, ...] = slots_of(deal)
         self._info: dict[State, tuple[int, int, int]] = {}
@@ -248,7 +256,7 @@ class HandFacts:
         self._win_values: dict[State, dict[int, float]] = {}
         self._kept: dict[tuple[State, int], tuple[State, ...]] = {}
         self._raws: dict[State, tuple[int, int | None, int]] = {}
-        self._orphans = orphan_mask(self.supply)
+        self._orphans = self.analyser.orphans
         cover = self.analyser.cover
         self._best = cover._best if cover.compiled else None  # the compiled programme, masks in
         use_compiled = (COMPILED and cover.compiled) if compiled is None else compiled
@@ -1131,6 +1139,9 @@ class RowFacts:
         #: The hands found while answering for each row's 14 tiles (a state), not yet counted.
         self.found: dict[State, int] = {}
         self._answers: dict[State, tuple[int, int, int]] = {}
+        #: By the hand object asked (a row asks its distance, then its useful draws), it and its
+        #: answer (the hand kept, so that its id stays its own).
+        self._by_hand: dict[int, tuple[SolverHand, tuple[int, int, int]]] = {}
 
     def distance(self, hand: SolverHand) -> int:
         """How many tiles the 14 are from winning."""
@@ -1142,12 +1153,16 @@ class RowFacts:
         return (useful & ALL_FACES_MASK, bool(useful >> WILD_SLOT & 1)) if k else (0, False)
 
     def _asked(self, hand: SolverHand) -> tuple[int, int, int]:
+        asked = self._by_hand.get(id(hand))
+        if asked is not None and asked[0] is hand:
+            return asked[1]
         state = (*hand.counts, hand.wilds)
-        answer = self._answers.get(state)  # a row asks its distance, then its useful draws
+        answer = self._answers.get(state)
         if answer is None:
             known = self.facts.known()
             answer = self._answers[state] = self.facts.asked(state)
             self.found[state] = self.found.get(state, 0) + self.facts.known() - known
+        self._by_hand[id(hand)] = (hand, answer)
         return answer
 
 
