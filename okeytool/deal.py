@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from okeytool.errors import InputError, SupplyError
 from okeytool.rules import Rules
-from okeytool.tiles import COPIES_PER_FACE, FACE_COUNT, FALSE_JOKER, JOKER, Tile
+from okeytool.tiles import COPIES_PER_FACE, FACE_COUNT, FALSE_JOKER, JOKER, VECTOR_SIZE, Tile
 
 
 @dataclass(frozen=True)
@@ -114,13 +115,20 @@ class Deal:
         """The hand's solver form: plain face counts (F as the okey face) and the wild count."""
         counts = [0] * FACE_COUNT
         wilds = 0
+        face_of = self._face_of
         for tile in tiles:
-            face = self.plays_as(tile)
-            if face is None:
+            face = face_of[tile.index]
+            if face < 0:
                 wilds += 1
             else:
-                counts[face.index] += 1
+                counts[face] += 1
         return SolverHand(tuple(counts), wilds)
+
+    @cached_property
+    def _face_of(self) -> tuple[int, ...]:
+        """:meth:`plays_as` of every tile as a face index (-1: a wild), by tile index."""
+        faces = (self.plays_as(Tile(index)) for index in range(VECTOR_SIZE))
+        return tuple(-1 if face is None else face.index for face in faces)
 
     def tile_for_face(self, face: Tile) -> Tile:
         """The tile a player holds that plays as plain ``face`` (the okey face is held as ``F``)."""

@@ -91,6 +91,16 @@ def test_seen_tiles_count_with_the_hand() -> None:
         check_supply(deal, hand(deal, "F F"), hand(deal, "F"))
 
 
+@given(st.one_of(okey_deals(), st.just(rummikub_deal())), st.data())
+def test_a_hands_solver_form_counts_each_tile_as_it_plays(deal: Deal, data: st.DataObject) -> None:
+    """Plain counts by the face each tile plays as (F as the okey face), wilds apart."""
+    tiles = data.draw(legal_hands(deal, size=data.draw(st.integers(0, 15))))
+    hand = deal.solver_hand(tiles)
+    faces = [deal.plays_as(tile) for tile in tiles]
+    assert hand.wilds == faces.count(None) == sum(deal.is_wild(tile) for tile in tiles)
+    assert hand.counts == tuple(sum(face == Tile(index) for face in faces) for index in range(len(hand.counts)))
+
+
 @given(okey_deals(), st.data())
 def test_every_drawn_hand_passes_and_one_more_of_an_exhausted_tile_fails(deal: Deal, data: st.DataObject) -> None:
     tiles = data.draw(legal_hands(deal, size=data.draw(st.integers(0, 30))))

@@ -62,6 +62,8 @@ class TileCount:
 
 
 _unseen = attrgetter("unseen")
+#: Tiles in tile order without the comparisons of Python's own methods.
+_tile_index = attrgetter("index")
 
 
 @dataclass(frozen=True)
@@ -479,7 +481,7 @@ def rank_discards(
     options.sort(key=lambda o: _discard_order(deal, o))
     if deep:
         options = _break_top_tie(deal, analyser, tuple(tiles), seen, options)
-    return DiscardResult(tuple(sorted(tiles)), tuple(options))
+    return DiscardResult(tuple(sorted(tiles, key=_tile_index)), tuple(options))
 
 
 def best_discard(
@@ -524,11 +526,12 @@ def _rows(
     counted_draws: dict[tuple[int, bool], tuple[TileCount, ...]] = {}
 
     def count(index: int) -> TileCount:  # the first time a ranking counts the tile
-        known = counted[index] = tile_count(index, left[index])
+        n = left[index]
+        known = counted[index] = _TILE_COUNTS.get((index, n)) or tile_count(index, n)
         return known
 
     whole = deal.solver_hand(tiles)
-    distinct = sorted(set(tiles))
+    distinct = sorted(set(tiles), key=_tile_index)
     faces = [deal.plays_as(tile) for tile in distinct]
     rows = []
     if least_only:
