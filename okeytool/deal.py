@@ -13,7 +13,7 @@ from functools import cached_property
 
 from okeytool.errors import InputError, SupplyError
 from okeytool.rules import Rules
-from okeytool.tiles import COPIES_PER_FACE, FACE_COUNT, FALSE_JOKER, JOKER, VECTOR_SIZE, Tile
+from okeytool.tiles import ALL_TILES, COPIES_PER_FACE, FACE_COUNT, FALSE_JOKER, JOKER, Tile
 
 
 @dataclass(frozen=True)
@@ -109,13 +109,20 @@ class Deal:
 
     def supply_vector(self) -> tuple[int, ...]:
         """:meth:`supply` for every numbered face, by count-vector index."""
-        return tuple(self.supply(Tile(i)) for i in range(FACE_COUNT))
+        return self._supply_vector
+
+    @cached_property
+    def _supply_vector(self) -> tuple[int, ...]:
+        supply = [COPIES_PER_FACE] * FACE_COUNT
+        if self.indicator is not None and self.indicator.is_face:  # :meth:`supply`, a face at a time
+            supply[self.indicator.index] = self.supply(self.indicator)
+        return tuple(supply)
 
     def solver_hand(self, tiles: Sequence[Tile]) -> SolverHand:
         """The hand's solver form: plain face counts (F as the okey face) and the wild count."""
         counts = [0] * FACE_COUNT
         wilds = 0
-        face_of = self._face_of
+        face_of = self.face_index
         for tile in tiles:
             face = face_of[tile.index]
             if face < 0:
@@ -125,9 +132,9 @@ class Deal:
         return SolverHand(tuple(counts), wilds)
 
     @cached_property
-    def _face_of(self) -> tuple[int, ...]:
+    def face_index(self) -> tuple[int, ...]:
         """:meth:`plays_as` of every tile as a face index (-1: a wild), by tile index."""
-        faces = (self.plays_as(Tile(index)) for index in range(VECTOR_SIZE))
+        faces = map(self.plays_as, ALL_TILES)
         return tuple(-1 if face is None else face.index for face in faces)
 
     def tile_for_face(self, face: Tile) -> Tile:

@@ -202,6 +202,8 @@ _BY_TEXT: dict[str, Tile] = {str(t): t for t in map(Tile, range(VECTOR_SIZE))}
 FALSE_JOKER = Tile(FALSE_JOKER_INDEX)
 JOKER = Tile(JOKER_INDEX)
 ALL_FACES: tuple[Tile, ...] = tuple(Tile(i) for i in range(FACE_COUNT))
+#: Every tile, by index: the faces, then ``F`` and ``J``.
+ALL_TILES: tuple[Tile, ...] = (*ALL_FACES, FALSE_JOKER, JOKER)
 
 
 def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:

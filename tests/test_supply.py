@@ -13,8 +13,11 @@ from strategies import extra_tile, legal_hands, okey_deals, rummikub_deal, suppl
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
-from okeytool.parse.supply import check_hand_size, check_supply, limit, unseen, unseen_by_index
-from okeytool.tiles import FALSE_JOKER, JOKER, VECTOR_SIZE, Tile
+from okeytool.parse.supply import _limits, check_hand_size, check_supply, limit, unseen, unseen_by_index
+from okeytool.rules import ALL_PROFILES, get_rules
+from okeytool.solver.chance_model import slot_of, slots_of
+from okeytool.solver.classic.analysis import Analyser
+from okeytool.tiles import ALL_FACES, ALL_TILES, FALSE_JOKER, JOKER, VECTOR_SIZE, Tile
 
 
 def at_the_limit(deal: Deal, tiles: Sequence[Tile], last: Sequence[Tile], seen: Sequence[Tile] = ()) -> None:
@@ -89,6 +92,22 @@ def test_seen_tiles_count_with_the_hand() -> None:
         check_supply(deal, hand(deal, "R4"), hand(deal, "R4"))
     with pytest.raises(SupplyError, match="too many F"):
         check_supply(deal, hand(deal, "F F"), hand(deal, "F"))
+
+
+@pytest.mark.parametrize("profile", ALL_PROFILES)
+def test_a_deals_tables_are_its_rules_tile_by_tile(profile: str) -> None:
+    """The per-deal tables the analyses read (supply, limits, face played, draw slot, the tile held
+    for a face) say what the per-tile rules say, for every indicator."""
+    rules = get_rules(profile)
+    for indicator in ALL_FACES if rules.has_indicator else (None,):
+        deal = Deal(rules, indicator)
+        assert deal.supply_vector() == tuple(deal.supply(face) for face in ALL_FACES)
+        assert _limits(deal) == tuple(limit(deal, tile) for tile in ALL_TILES)
+        for tile in ALL_TILES:
+            face = deal.plays_as(tile)
+            assert deal.face_index[tile.index] == (-1 if face is None else face.index)
+            assert slots_of(deal)[tile.index] == slot_of(deal, tile)
+        assert Analyser(deal).tile_for == tuple(deal.tile_for_face(face) for face in ALL_FACES)
 
 
 @given(st.one_of(okey_deals(), st.just(rummikub_deal())), st.data())

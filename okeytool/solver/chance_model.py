@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import ClassVar, Generic, Literal, TypeVar
 
 from okeytool.deal import Deal
-from okeytool.tiles import FACE_COUNT, VECTOR_SIZE, Tile
+from okeytool.tiles import FACE_COUNT, Tile
 
 #: Why some rows were not computed: the ranking's work ran out (``work``), the clock did (the
 #: question's time limit, ``time``), or a compiled recursion reached its memory limit (``memory``).
@@ -40,7 +40,7 @@ def slot_of(deal: Deal, tile: Tile) -> int:
 @lru_cache(maxsize=64)
 def slots_of(deal: Deal) -> tuple[int, ...]:
     """:func:`slot_of` every tile, by its index (asked once a deal, not once a solver)."""
-    return tuple(slot_of(deal, Tile(index)) for index in range(VECTOR_SIZE))
+    return tuple(WILD_SLOT if face < 0 else face for face in deal.face_index)
 
 
 def state_of(deal: Deal, tiles: Sequence[Tile]) -> State:

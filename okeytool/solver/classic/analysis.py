@@ -40,7 +40,7 @@ from okeytool.solver.classic.pairs import (
 )
 from okeytool.solver.melds.result import ArrangementKind
 from okeytool.solver.melds.search import meld_search
-from okeytool.tiles import ALL_FACES_MASK, FACE_COUNT, VECTOR_SIZE, Tile
+from okeytool.tiles import ALL_FACES, ALL_FACES_MASK, FACE_COUNT, VECTOR_SIZE, Tile
 
 
 @cache
@@ -213,7 +213,7 @@ def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...], tup
     and the masks of the faces with at least one plain copy and with two (a face has one or two,
     :meth:`Deal.supply`)."""
     supply = deal.supply_vector()
-    tile_for = tuple(deal.tile_for_face(Tile(face)) for face in range(FACE_COUNT))
+    tile_for = tuple(map(deal.tile_for_face, ALL_FACES))
     one = sum(1 << face for face, n in enumerate(supply) if n >= 1)
     two = sum(1 << face for face, n in enumerate(supply) if n >= 2)
     return supply, orphan_mask(supply), tile_for, tuple(tile.index for tile in tile_for), one, two
