@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from okeytool.deal import Deal
 from okeytool.errors import HandSizeError, SupplyError
-from okeytool.tiles import ALL_TILES, EXTRA_TILES, VECTOR_SIZE, Tile
+from okeytool.tiles import ALL_TILES, EXTRA_TILES, FACE_COUNT, VECTOR_SIZE, Tile
 
 
 def limit(deal: Deal, tile: Tile) -> int:
@@ -43,7 +43,8 @@ def unseen_by_index(deal: Deal, held: Sequence[Tile], seen: Sequence[Tile]) -> l
 @lru_cache(maxsize=64)
 def _limits(deal: Deal) -> tuple[int, ...]:
     """:func:`limit` of every tile, by tile index."""
-    return tuple(limit(deal, tile) for tile in ALL_TILES)
+    extras = ALL_TILES[FACE_COUNT:]  # F and J; a face's limit is its supply
+    return (*deal.supply_vector(), *(limit(deal, tile) for tile in extras))
 
 
 def check_supply(

@@ -213,7 +213,10 @@ def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...], tup
     and the masks of the faces with at least one plain copy and with two (a face has one or two,
     :meth:`Deal.supply`)."""
     supply = deal.supply_vector()
-    tile_for = tuple(map(deal.tile_for_face, ALL_FACES))
+    held = list(ALL_FACES)  # each face held as itself, the okey face as F
+    if deal.okey is not None:
+        held[deal.okey.index] = deal.tile_for_face(deal.okey)
+    tile_for = tuple(held)
     one = sum(1 << face for face, n in enumerate(supply) if n >= 1)
     two = sum(1 << face for face, n in enumerate(supply) if n >= 2)
     return supply, orphan_mask(supply), tile_for, tuple(tile.index for tile in tile_for), one, two
