@@ -113,8 +113,8 @@ class Deal:
 
     @cached_property
     def _supply_vector(self) -> tuple[int, ...]:
-        supply = [COPIES_PER_FACE] * FACE_COUNT
-        if self.indicator is not None and self.indicator.is_face:  # :meth:`supply`, a face at a time
+        supply = [COPIES_PER_FACE] * FACE_COUNT  # every face but the indicator's (:meth:`supply`)
+        if self.indicator is not None and self.indicator.is_face:
             supply[self.indicator.index] = self.supply(self.indicator)
         return tuple(supply)
 

@@ -529,8 +529,7 @@ def _rows(
     counted_draws: dict[tuple[int, bool], tuple[TileCount, ...]] = {}
 
     def count(index: int) -> TileCount:  # the first time a ranking counts the tile
-        n = left[index]
-        known = counted[index] = _TILE_COUNTS.get((index, n)) or tile_count(index, n)
+        known = counted[index] = tile_count(index, left[index])
         return known
 
     whole = deal.solver_hand(tiles)
