@@ -1287,6 +1287,10 @@ typedef struct {
     int8_t room, upto;
 } Copy;
 
+/* A winning draw's expected points (rules.md 4.1): finish now for `points`, or hold on for `held`
+ * (the state's answer one draw fewer), the larger. */
+static inline double finish_or_hold(double points, double held) { return points >= held ? points : held; }
+
 /* Room in `values` for a series' answers at 0..room draws, all 0: its offset into *at; -1 with
  * MemoryError set. */
 static int values_new(Solver *S, int room, size_t *at) {
@@ -1433,8 +1437,7 @@ static int series_grow(Solver *S, Series *R, int draws, size_t *at) {
                 total_e = 0.0;
                 for (uint32_t i = 0; i < r.count; i++) {
                     int n = won[2 * i];
-                    double payload = (double)won[2 * i + 1];
-                    total_e += n * (payload >= back_e ? payload : back_e);
+                    total_e += n * finish_or_hold((double)won[2 * i + 1], back_e);
                 }
             }
             total_v += r.back * back_v;
@@ -1551,6 +1554,17 @@ static int series_answers(Solver *S, uint64_t lo, uint64_t hi, int need, size_t 
     return 0;
 }
 
+static int plan_extend(Solver *S, Series *R, int draws, size_t *at);
+
+/* The answer at `draws` of a state from its entry R in the series map (a series, or extra's plan):
+ * read where answered already, else grown to that count first. -1 on an exception. */
+static int entry_answer(Solver *S, Series *R, int draws, double *v, double *e) {
+    if (draws <= R->upto) return answer_at(S, R->at, draws, v, e);
+    size_t at;
+    if ((R->plan ? plan_extend(S, R, draws, &at) : series_grow(S, R, draws, &at)) < 0) return -1;
+    return answer_at(S, at, draws, v, e);
+}
+
 /* ChanceSolver._solve_planned: (V, E) into *v, *e; -1 on an exception. */
 static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, double *e) {
     *v = *e = 0.0;
@@ -1559,11 +1573,7 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
     size_t at;
     if (by_series) {
         Series *R = map_find(&S->series, lo, hi);
-        if (R && draws >= R->k) {
-            if (draws <= R->upto) return answer_at(S, R->at, draws, v, e); /* answered already */
-            if (series_grow(S, R, draws, &at) < 0) return -1;
-            return answer_at(S, at, draws, v, e);
-        }
+        if (R && draws >= R->k) return entry_answer(S, R, draws, v, e);
     }
     uint64_t key_hi;
     int k;
@@ -1602,9 +1612,8 @@ static int solve(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v, doub
         if (wins & bit) {
             int points = value(K, lo, hi, x);
             if (points < 0) return -1;
-            double payload = (double)points;
             total_v += n;
-            total_e += n * (payload >= back_e ? payload : back_e);
+            total_e += n * finish_or_hold((double)points, back_e);
         } else if (!(useful & bit)) {
             if (swapping && x != WILD_SLOT && (K->near[x] & one)) {
                 uint64_t slo = 0, shi = 0;
@@ -1735,9 +1744,8 @@ static int plan_extend(Solver *S, Series *R, int draws, size_t *at) {
         for (uint32_t i = 0; i < r.count; i++) {
             PlanDraw d = S->plan_store[r.offset + i];
             if (d.kind == PLAN_WIN) {
-                double payload = (double)d.points;
                 total_v += d.n;
-                total_e += d.n * (payload >= back_e ? payload : back_e);
+                total_e += d.n * finish_or_hold((double)d.points, back_e);
                 continue;
             }
             if (!rest || d.after > rest) continue;
@@ -1808,11 +1816,7 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
     int by_series = S->shortcuts && S->pool >= 0;
     size_t at;
     Series *R = S->shortcuts && draws > 0 ? map_find(&S->series, lo, hi) : NULL; /* a series one away, or a plan */
-    if (R) {
-        if (draws <= R->upto) return answer_at(S, R->at, draws, v, e); /* answered already (most are) */
-        if ((R->plan ? plan_extend(S, R, draws, &at) : series_grow(S, R, draws, &at)) < 0) return -1;
-        return answer_at(S, at, draws, v, e);
-    }
+    if (R) return entry_answer(S, R, draws, v, e); /* most are answered already */
     uint64_t key_hi;
     int k;
     uint64_t wins, useful;
@@ -1850,9 +1854,8 @@ static int solve_extra(Solver *S, uint64_t lo, uint64_t hi, int draws, double *v
         if (met == 1) back += d.n;
         if (met != 2) continue;
         if (d.kind == PLAN_WIN) {
-            double payload = (double)d.points;
             total_v += d.n;
-            total_e += d.n * (payload >= back_e ? payload : back_e);
+            total_e += d.n * finish_or_hold((double)d.points, back_e);
             continue;
         }
         if (!rest || d.after > rest) continue;
