@@ -266,6 +266,12 @@ static inline int row_top(const int8_t *x, int slots, int low, int high) {
     return (int)(int8_t)(uint8_t)(_mm_cvtsi128_si32(v) ^ 0x80);
 }
 
+/* The slot totals s (as bits) where x[s] is v. */
+static inline uint32_t row_equal(const int8_t *x, int v) {
+    __m128i eq = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)x), _mm_set1_epi8((char)v));
+    return (uint32_t)_mm_movemask_epi8(eq);
+}
+
 /* The fills l < slots (as bits) at which a row keeping kept[l] is part of an optimal choice: where,
  * at one of the optimal slot totals at[0..ats), the other rows (joined: `others`) filling at[j] - l
  * slots keep top - kept[l], both being counts (not ROW_NONE). rest[l], the most the others keep at
@@ -299,6 +305,13 @@ static inline int row_top(const int8_t *x, int slots, int low, int high) {
     for (int s = 0; s < slots; s++)
         if ((s >= high || s <= low) && x[s] > top) top = x[s];
     return top;
+}
+
+static inline uint32_t row_equal(const int8_t *x, int v) {
+    uint32_t eq = 0;
+    for (int s = 0; s < ROW_SLOTS; s++)
+        if (x[s] == v) eq |= 1u << s;
+    return eq;
 }
 
 /* Sixteen counts at once (the compiler's vector extension: one instruction a step where the target
@@ -490,12 +503,13 @@ static void hand_close(Hand *H, int length, int flex, int gain, uint64_t unfille
     if (H->choices && H->chosen < MAX_CHOICES)
         choice_record(&H->choices[H->chosen++], H, length, flex, gain, unfilled, top + gain);
     H->faces |= unfilled;
-    for (int s = 0; s <= total - 3; s++)
-        if (all[s] == top) H->faces |= ANY_FACE; /* room left for a whole new piece */
-    /* the slot totals where this choice is optimal */
+    /* the slot totals where this choice is optimal: those that leave no room (from `fill` on) and
+     * those that leave room for a whole new piece (up to total - 3) */
+    uint32_t equal = row_equal(all, top) & ((1u << slots) - 1);
+    uint32_t roomy = total >= 3 ? (1u << (total - 2)) - 1 : 0, full = fill > 0 ? ~((1u << fill) - 1) : ~0u;
+    if (equal & roomy) H->faces |= ANY_FACE; /* room left for a whole new piece */
     int at[ROW_SLOTS], ats = 0;
-    for (int s = 0; s < slots; s++)
-        if ((s >= fill || s <= total - 3) && all[s] == top) at[ats++] = s;
+    for (uint32_t optimal = equal & (roomy | full); optimal; optimal &= optimal - 1) at[ats++] = __builtin_ctz(optimal);
     memcpy(suffix[held], ROW_EMPTY, ROW_SLOTS);
     for (int k = held - 1; k > 0; k--) {
         if (k == held - 1) memcpy(suffix[k], rows[k]->kept, ROW_SLOTS);
@@ -915,6 +929,7 @@ static void hand_reset(Hand *H, Rows *R, int room, Choice *choices) {
     H->first = 0;
     H->met = 0;
     H->leaves = NULL;
+    H->numbers = 0; /* hand_start lists them; a hand whose rows are set choice by choice has none */
 }
 
 static void hand_start(Hand *H, Rows *R, uint64_t one, uint64_t two, int room, Choice *choices) {
@@ -1039,11 +1054,6 @@ static int hand_grow(const Hand *H, Hand *P, int y, uint64_t *faces_out, uint64_
     memcpy(hand_two, H->two, sizeof hand_two);
     if (hand_one[cy] & bit) hand_two[cy] |= bit;
     else hand_one[cy] |= bit;
-    uint64_t one = 0, two = 0; /* the same as face masks */
-    for (int c = 0; c < COLOURS; c++) {
-        one |= (uint64_t)hand_one[c] << (c * NUMBERS);
-        two |= (uint64_t)hand_two[c] << (c * NUMBERS);
-    }
     Choice cand[GROW_CANDIDATES];
     int count = 0;
     for (int j = 0; j < H->pending; j++) {
@@ -1081,22 +1091,23 @@ static int hand_grow(const Hand *H, Hand *P, int y, uint64_t *faces_out, uint64_
             if (cand[count].length <= H->room) count++;
         }
     }
-    /* in hand_solve's order (insertion sort: they are few), each choice once */
-    for (int i = 1; i < count; i++) {
-        Choice c = cand[i];
+    /* in hand_solve's order (insertion sort of their indices: they are few), each choice once */
+    uint16_t order[GROW_CANDIDATES];
+    for (int i = 0; i < count; i++) {
         int j = i;
-        while (j > 0 && choice_order(&cand[j - 1], &c) > 0) {
-            cand[j] = cand[j - 1];
+        while (j > 0 && choice_order(&cand[order[j - 1]], &cand[i]) > 0) {
+            order[j] = order[j - 1];
             j--;
         }
-        cand[j] = c;
+        order[j] = (uint16_t)i;
     }
-    hand_start(P, H->R, one, two, H->room, NULL);
+    /* P's rows are set choice by choice (its numbers, which only hand_sets reads, are not needed) */
+    hand_reset(P, H->R, H->room, NULL);
     P->best = H->best + 1;
     P->pending = P->overflow = 0;
     for (int i = 0; i < count; i++) {
-        const Choice *k = &cand[i];
-        if (i > 0 && choice_order(&cand[i - 1], k) == 0) continue;
+        const Choice *k = &cand[order[i]];
+        if (i > 0 && choice_order(&cand[order[i - 1]], k) == 0) continue;
         memcpy(P->one, k->one, sizeof P->one);
         memcpy(P->two, k->two, sizeof P->two);
         memcpy(P->stack, k->pick, sizeof(Pick) * (size_t)k->picks);
