@@ -740,9 +740,13 @@ static void *reserve(void *store, size_t *capacity, size_t need, size_t width, s
  * otherwise (its layouts are those of the 15 less the tile). So the children need no call of their own
  * until they are solved. `known`: the plain tiles the 15 keeps where the caller knows it (kept_after),
  * else -1. The 15 is the 14-tile state (from_lo, from_hi) with x drawn, solved at recursion depth
- * `depth` (cover_of; depth -1: none). */
+ * `depth` (cover_of; depth -1: none). `grown`: whether the caller may grow a hand from a child later
+ * (grown_for): only then are the children's optimal choices kept (remember_choices). The advancing
+ * series never grows a hand from a child one tile away (it only wins or throws the draw back), and
+ * those children, the most numerous, would push out of Known the choices of the children farther
+ * away that it does grow from; the answers are the same either way (a hand not in Known is solved). */
 static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, uint64_t from_lo, uint64_t from_hi,
-                   int x, int depth, uint32_t *offset, uint32_t *count) {
+                   int x, int depth, int grown, uint32_t *offset, uint32_t *count) {
     uint64_t khi = hi | (uint64_t)bound << 56;
     Item *e = map_find(&K->kept, lo, khi);
     if (e) {
@@ -789,7 +793,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (has_faces) child_faces = faces;
             else if (spare && solved)
                 has_faces = from_choices = hand_child(H, C, d, K->family->choices, &child_faces, &child_spares) >= 0;
-            if (from_choices && C->chosen == C->met)
+            if (grown && from_choices && C->chosen == C->met)
                 remember_choices(K, c_one, c_two, C->best, C->faces, C->spares, C->choices, C->chosen);
             f = fact_new_lower(K, clo, chi, lower, melds, pairs, child_faces, has_faces);
             if (!f) return -1;
@@ -964,7 +968,7 @@ static PyObject *Kernel_kept(Kernel *self, PyObject *args) {
     self->info_cb = info_cb;
     self->deficiency_cb = deficiency_cb;
     uint32_t offset, count;
-    int status = kept_of(self, lo, hi, bound, -1, 0, 0, WILD_SLOT, -1, &offset, &count); /* no state it grew from */
+    int status = kept_of(self, lo, hi, bound, -1, 0, 0, WILD_SLOT, -1, 1, &offset, &count); /* no state it grew from */
     self->info_cb = self->deficiency_cb = NULL;
     if (status < 0) return NULL;
     PyObject *out = PyList_New(count);
@@ -1228,7 +1232,7 @@ static int best_kept(Solver *S, uint64_t lo, uint64_t hi, int x, int bound, int 
     uint64_t glo = lo, ghi = hi;
     add_to(&glo, &ghi, x, 1);
     uint32_t offset, count;
-    if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, &offset, &count) < 0) return -1;
+    if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, x), lo, hi, x, rest + 1, 1, &offset, &count) < 0) return -1;
     return raise_by_children(S, offset, count, rest, fn, best_v, best_e);
 }
 
@@ -1357,7 +1361,7 @@ static int series_new(Solver *S, uint64_t lo, uint64_t hi, int k, uint64_t wins,
             uint64_t glo = lo, ghi = hi;
             add_to(&glo, &ghi, x, 1);
             uint32_t offset, kept;
-            if (kept_of(K, glo, ghi, k - 1, kept_after(K, lo, hi, x), lo, hi, x, depth, &offset, &kept) < 0)
+            if (kept_of(K, glo, ghi, k - 1, kept_after(K, lo, hi, x), lo, hi, x, depth, k - 1 >= 2, &offset, &kept) < 0)
                 return -1;
             edges[r.count++] = (Edge){n, offset, kept};
         }
@@ -1754,7 +1758,7 @@ static int plan_extend(Solver *S, Series *R, int draws, size_t *at) {
                 uint64_t glo = lo, ghi = hi;
                 add_to(&glo, &ghi, d.x, 1);
                 int bound = d.kind == PLAN_BACK ? rest : d.after;
-                if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, d.x), lo, hi, d.x, rest + 1, &offset, &count) < 0)
+                if (kept_of(K, glo, ghi, bound, kept_after(K, lo, hi, d.x), lo, hi, d.x, rest + 1, 1, &offset, &count) < 0)
                     return -1;
             }
             /* each child answered as solve_extra would: from its entry where the draw holds it */
