@@ -254,17 +254,18 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
 
 /* A hand's optimal choices as they come with its answer from another hand's (hand_child, hand_grow),
  * kept so that solving it to grow from it (grown_for) is not needed: direct-mapped by its plain
- * tiles, for hands with at most KNOWN_CHOICES of them. */
+ * tiles, for hands with at most KNOWN_CHOICES of them. An entry belongs to the kernel whose
+ * generation it holds: a block passes from kernel to kernel (one a ranking) without being cleared. */
 #define KNOWN_CHOICES 8
-#define KNOWN_BITS 10
+#define KNOWN_BITS 12
 typedef struct {
     uint64_t one, two; /* the plain tiles (two plus one: 0 marks empty) */
+    uint32_t generation;
     int best, count;
     uint64_t faces, spares; /* as hand_solve leaves them (faces with ANY_FACE, not every face) */
     Choice choice[KNOWN_CHOICES];
 } Known;
 
-#define KNOWN_BYTES (sizeof(Known) << KNOWN_BITS)
 
 typedef struct Grown {
     uint64_t one, two; /* the plain tiles solved in `hand` (two plus one: 0 marks none yet) */
@@ -287,6 +288,7 @@ typedef struct {
     Family *family; /* kept_of's 15 solved and one of its children at a time (hand_child) */
     struct Grown *grown[GROW_DEPTHS]; /* per depth, the state whose draws are being covered (hand_grow) */
     Known *known;                     /* KNOWN_BITS entries of hands' optimal choices (NULL: none yet) */
+    uint32_t generation;              /* the mark of this kernel's entries in `known` */
     size_t kept_len, kept_cap;
     PyObject *info_cb, *deficiency_cb; /* borrowed, set for the length of one call */
 } Kernel;
@@ -624,6 +626,36 @@ static int kept_after(const Kernel *K, uint64_t lo, uint64_t hi, int x) {
     return kept_with(K, e, x);
 }
 
+/* The block of Known entries a kernel gave back, for the next (entries of other generations are
+ * empty to it, so it needs no clearing), and the last generation handed out. */
+static Known *known_spare;
+static uint32_t known_generation;
+
+/* Known entries for K: the block kept, else a new one with every entry empty (generation 0, which
+ * no kernel has); NULL with MemoryError set. */
+static Known *known_take(Kernel *K) {
+    Known *block = known_spare;
+    known_spare = NULL;
+    if (!block && !(block = PyMem_Calloc((size_t)1 << KNOWN_BITS, sizeof(Known)))) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (++known_generation == 0) { /* the generations ran out: every entry emptied, and on from 1 */
+        for (size_t k = 0; k < (size_t)1 << KNOWN_BITS; k++) block[k].generation = 0;
+        known_generation = 1;
+    }
+    K->generation = known_generation;
+    return block;
+}
+
+/* A block from known_take given back: kept for the next kernel (one block; none without the GIL,
+ * as for block_give), else freed. */
+static void known_give(Known *block) {
+    if (!block) return;
+    if (KEEP_SPARES && !known_spare) known_spare = block;
+    else PyMem_Free(block);
+}
+
 /* The entry of Known for the plain tiles (one, two). */
 static inline size_t known_slot(uint64_t one, uint64_t two) {
     return (size_t)(mix(one, two) >> (64 - KNOWN_BITS));
@@ -645,7 +677,7 @@ static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
     if (G->one != one || G->two != two + 1) {
         hand_start(&G->hand, &K->prog->rows, one, two, K->size, NULL);
         const Known *n = K->known ? &K->known[known_slot(one, two)] : NULL;
-        if (n && n->one == one && n->two == two + 1) { /* its choices came with its answer */
+        if (n && n->generation == K->generation && n->one == one && n->two == two + 1) { /* its choices came with its answer */
             Hand *H = &G->hand;
             H->best = n->best;
             H->faces = n->faces;
@@ -668,17 +700,12 @@ static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
  * kept where they are more than an entry holds (or no memory is to spare for the entries). */
 static void remember_choices(Kernel *K, uint64_t one, uint64_t two, int best, uint64_t faces, uint64_t spares,
                              const Choice *choices, int count) {
-    if (!K->known) {
-        K->known = block_take(KNOWN_BYTES, NULL);
-        if (!K->known) {
-            PyErr_Clear(); /* nothing is kept then, as the comment above says */
-            return;
-        }
-        /* an entry whose `two` is 0 is empty: only that is cleared, not the whole block (about
-         * 760 KB, once a kernel: a ranking makes one) */
-        for (size_t k = 0; k < (size_t)1 << KNOWN_BITS; k++) K->known[k].two = 0;
+    if (!K->known && !(K->known = known_take(K))) {
+        PyErr_Clear(); /* nothing is kept then, as the comment above says */
+        return;
     }
     Known *n = &K->known[known_slot(one, two)];
+    n->generation = K->generation;
     n->two = 0;
     int kept = 0;
     for (int j = 0; j < count; j++) {
@@ -904,7 +931,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     self->kept_len = 0;
     for (int g = 0; g < GROW_DEPTHS; g++)
         if (self->grown[g]) self->grown[g]->two = 0; /* solved by another table, maybe */
-    block_give(self->known, KNOWN_BYTES, 0);
+    known_give(self->known);
     self->known = NULL;
     if (!self->family) {
         self->family = PyMem_Malloc(sizeof(Family));
@@ -925,7 +952,7 @@ static void Kernel_dealloc(Kernel *self) {
     PyMem_Free(self->kept_store);
     PyMem_Free(self->family);
     for (int g = 0; g < GROW_DEPTHS; g++) PyMem_Free(self->grown[g]);
-    block_give(self->known, KNOWN_BYTES, 0);
+    known_give(self->known);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
