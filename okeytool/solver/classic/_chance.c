@@ -372,13 +372,23 @@ static Item *fact_new(Kernel *K, uint64_t lo, uint64_t hi, int kept, uint64_t fa
     return fact_new_lower(K, lo, hi, lower, melds, pairs, faces, has_faces);
 }
 
-/* The facts entry of a 14-tile state (made on first sight); NULL with an exception set. */
+static void remember_choices(Kernel *K, uint64_t one, uint64_t two, int best, uint64_t faces, uint64_t spares,
+                             const Choice *choices, int count);
+
+/* The facts entry of a 14-tile state (made on first sight); NULL with an exception set. A hand the
+ * rows solve here leaves its optimal choices in Known when it is two or more plain tiles short of a
+ * meld hand: the recursion may grow from it later (a ranking's rows, whose facts the plain ranking
+ * asks first, are solved so), and grown_for then need not solve it again. */
 static Item *fact(Kernel *K, uint64_t lo, uint64_t hi) {
     Item *e = map_find(&K->facts, lo, hi);
     if (e) return e;
     uint64_t one, two, faces, spares;
     masks_of(lo, hi, &one, &two);
-    int kept = answer(K->prog, one, two, K->size, &faces, &spares);
+    Hand *H = &K->family->fresh;
+    int solved;
+    int kept = answer_family(K->prog, one, two, K->size, -1, H, &faces, &spares, &solved);
+    if (solved && !H->overflow && kept >= 0 && K->size - wilds_of(hi) - kept >= 2)
+        remember_choices(K, one, two, H->best, H->faces, H->spares, H->pend, H->pending);
     return fact_new(K, lo, hi, kept, faces, 1);
 }
 

@@ -1132,6 +1132,7 @@ static int hand_grow(const Hand *H, Hand *P, int y, uint64_t *faces_out, uint64_
  * optimal choices, for its certificate): hand_child's scratch, on the heap (it is large). */
 typedef struct Family {
     Hand hand, child;
+    Hand fresh; /* a hand solved for its facts alone (not one of kept_of's) */
     Choice choices[MAX_CHOICES];
 } Family;
 
