@@ -256,14 +256,20 @@ static void *map_add(Map *m, uint64_t lo, uint64_t hi) {
  * kept so that solving it to grow from it (grown_for) is not needed: direct-mapped by its plain
  * tiles, for hands with at most KNOWN_CHOICES of them. An entry belongs to the kernel whose
  * generation it holds: a block passes from kernel to kernel (one a ranking) without being cleared. */
-#define KNOWN_CHOICES 8
+#define KNOWN_CHOICES 16
+/* A choice kept by its sets alone: the rows, slots and faces they leave follow from the hand's tiles
+ * (choice_of_picks gives them back as hand_solve made them). */
+typedef struct {
+    Pick pick[MAX_PICKS];
+    int8_t picks;
+} KnownChoice;
 #define KNOWN_BITS 12
 typedef struct {
     uint64_t one, two; /* the plain tiles (two plus one: 0 marks empty) */
     uint32_t generation;
     int best, count;
     uint64_t faces, spares; /* as hand_solve leaves them (faces with ANY_FACE, not every face) */
-    Choice choice[KNOWN_CHOICES];
+    KnownChoice choice[KNOWN_CHOICES];
 } Known;
 
 
@@ -694,7 +700,10 @@ static const Hand *grown_for(Kernel *K, uint64_t lo, uint64_t hi, int depth) {
             H->spares = n->spares;
             H->overflow = 0;
             H->pending = n->count;
-            memcpy(H->pend, n->choice, sizeof(Choice) * (size_t)n->count);
+            for (int j = 0; j < n->count; j++) {
+                choice_of_picks(H->one, H->two, n->choice[j].pick, n->choice[j].picks, &H->pend[j]);
+                H->pend[j].kept = n->best;
+            }
         } else {
             const Item *f = map_find(&K->facts, lo, hi);
             hand_solve(&G->hand, f ? kept_of_fact(K, f) : -1);
@@ -721,7 +730,8 @@ static void remember_choices(Kernel *K, uint64_t one, uint64_t two, int best, ui
     for (int j = 0; j < count; j++) {
         if (choices[j].kept != best) continue;
         if (kept == KNOWN_CHOICES) return;
-        n->choice[kept++] = choices[j];
+        memcpy(n->choice[kept].pick, choices[j].pick, sizeof(Pick) * (size_t)choices[j].picks);
+        n->choice[kept++].picks = (int8_t)choices[j].picks;
     }
     n->one = one;
     n->two = two + 1;
