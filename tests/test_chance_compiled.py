@@ -10,7 +10,16 @@ import pytest
 from conftest import make_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import BuiltHand, extra_tile, mixed_hands, near_hands, one_away_hands, seen_tiles
+from strategies import (
+    BuiltHand,
+    extra_tile,
+    mixed_hands,
+    near_hands,
+    okey_deals,
+    one_away_hands,
+    pairs_hands,
+    seen_tiles,
+)
 
 from okeytool.parse.notation import parse_tiles
 from okeytool.solver.classic.chance import (
@@ -273,3 +282,25 @@ def test_a_kernels_kept_choices_are_its_own() -> None:
     alone = ranking(False)
     assert ranking(True) != alone  # the tables answer these tiles differently
     assert ranking(False) == alone
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.data())
+def test_facts_of_hands_near_seven_pairs_agree(data: st.DataObject) -> None:
+    """Hands one or two tiles from seven pairs, where the pairs count decides the distance and the
+    useful draws: the compiled facts (each draw's pairs count worked out by the kind of face drawn)
+    and the children kept after a draw (each lost tile's by the kind of tile lost) are Python's."""
+    deal = data.draw(okey_deals())
+    hand = data.draw(near_hands(data.draw(pairs_hands(deal))))
+    compiled, python = both(hand)
+    kernel = compiled.kernel
+    assert kernel is not None
+    state = python.state(hand.tiles)
+    assert kernel.info(state, compiled.info, compiled.deficiency) == python.info(state)
+    after = python.state([*hand.tiles, data.draw(extra_tile(hand.deal, hand.tiles))])
+    k = python.info(state)[0]
+    for bound in sorted({max(0, k - 1), k, k + 1}):
+        kept = kernel.kept(after, bound, compiled.info, compiled.deficiency)
+        assert kept == list(python.kept(after, bound))
+        for child in kept:
+            assert kernel.info(child, compiled.info, compiled.deficiency) == python.info(child)

@@ -310,15 +310,13 @@ static PyObject *state_tuple(uint64_t lo, uint64_t hi) {
     return t;
 }
 
-/* HandFacts._pairs_of: pairs_deficiency from the face masks (any hand size). */
-static int pairs_of(const Kernel *K, uint64_t one, uint64_t two, int wilds) {
-    uint64_t singles = one & ~two;
-    int lone_count = popcount64(singles);
-    int orphans = popcount64(singles & K->orphans);
+/* HandFacts._pairs_of from what it counts of a hand: the faces held twice (`twos`), the faces held
+ * once (`lone_count`), the orphans among those (faces with no twin outside the hand), and the wilds. */
+static inline int pairs_from(int twos, int lone_count, int orphans, int wilds) {
     int lone = lone_count - orphans;
     int with_wild = wilds < lone_count ? wilds : lone_count;
     int spare = wilds - with_wild;
-    int full = popcount64(two) + with_wild + spare / 2;
+    int full = twos + with_wild + spare / 2;
     if (full > PAIRS) full = PAIRS;
     int orphans_left = orphans - with_wild > 0 ? orphans - with_wild : 0;
     int lone_left = lone - (with_wild - orphans > 0 ? with_wild - orphans : 0);
@@ -326,6 +324,12 @@ static int pairs_of(const Kernel *K, uint64_t one, uint64_t two, int wilds) {
     int halves = lone_left + (orphans_left < room ? orphans_left : room) + spare % 2;
     int rest = PAIRS - full;
     return 2 * PAIRS - (2 * full + (rest < halves ? rest : halves));
+}
+
+/* HandFacts._pairs_of: pairs_deficiency from the face masks (any hand size). */
+static int pairs_of(const Kernel *K, uint64_t one, uint64_t two, int wilds) {
+    uint64_t singles = one & ~two;
+    return pairs_from(popcount64(two), popcount64(singles), popcount64(singles & K->orphans), wilds);
 }
 
 static inline uint64_t full_faces(const Kernel *K, uint64_t one, uint64_t two) {
@@ -524,13 +528,29 @@ static uint64_t useful_of(const Kernel *K, uint64_t lo, uint64_t hi, int k, int 
     uint64_t mask = 0;
     uint64_t candidates = ALL_FACES & ~full & (pairs == k ? ALL_FACES : meld_faces);
     *open = 0;
+    /* The pairs deficiency with a face drawn depends only on whether the face is held twice, once or
+     * not at all, and whether it is an orphan: worked out once for each of those five (-2: not yet),
+     * from the hand's own counts. */
+    int twos = 0, lone_count = 0, orphans = 0, drawn[5] = {-2, -2, -2, -2, -2};
+    if (pairs == k) {
+        uint64_t singles = one & ~two;
+        twos = popcount64(two);
+        lone_count = popcount64(singles);
+        orphans = popcount64(singles & K->orphans);
+    }
     while (candidates) {
         int face = __builtin_ctzll(candidates);
         uint64_t bit = 1ULL << face;
         candidates &= candidates - 1;
         if (pairs == k) {
-            uint64_t more_two = (one & bit) ? two | bit : two;
-            if (pairs_of(K, one | bit, more_two, wilds) < k) {
+            int orphan = (K->orphans & bit) != 0;
+            int kind = (two & bit) ? 0 : (one & bit) ? 1 + orphan : 3 + orphan;
+            if (drawn[kind] == -2) {
+                if (kind == 0) drawn[kind] = pairs_from(twos, lone_count, orphans, wilds); /* no change */
+                else if (kind <= 2) drawn[kind] = pairs_from(twos + 1, lone_count - 1, orphans - orphan, wilds);
+                else drawn[kind] = pairs_from(twos, lone_count + 1, orphans + orphan, wilds);
+            }
+            if (drawn[kind] < k) {
                 mask |= bit;
                 continue;
             }
@@ -814,6 +834,7 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
     /* A child's pairs count by what the 15 lost (pairs_of counts only that): a wild, or a copy of a
      * face held twice or once, an orphan or not; -2: not asked yet. */
     int pairs_by_loss[5] = {-2, -2, -2, -2, -2};
+    int twos = -1, lone_count = 0, orphans = 0; /* the 15's counts for pairs_from (-1: not yet) */
     uint64_t held = one | (wilds_of(hi) ? 1ULL << WILD_SLOT : 0); /* the slots it holds, in slot order */
     for (; held; held &= held - 1) {
         int d = __builtin_ctzll(held);
@@ -829,7 +850,22 @@ static int kept_of(Kernel *K, uint64_t lo, uint64_t hi, int bound, int known, ui
             if (c_two & bit) c_two &= ~bit;
             else c_one &= ~bit;
             int loss = bit ? 1 + ((two & bit) ? 0 : 2) + ((K->orphans & bit) ? 1 : 0) : 0;
-            if (pairs_by_loss[loss] == -2) pairs_by_loss[loss] = K->pairs ? pairs_of(K, c_one, c_two, wilds_of(chi)) : -1;
+            if (pairs_by_loss[loss] == -2) {
+                if (!K->pairs) {
+                    pairs_by_loss[loss] = -1;
+                } else {
+                    if (twos < 0) {
+                        uint64_t singles = one & ~two;
+                        twos = popcount64(two);
+                        lone_count = popcount64(singles);
+                        orphans = popcount64(singles & K->orphans);
+                    }
+                    int orphan = (K->orphans & bit) != 0; /* the copy lost: a wild, one of two, the only one */
+                    pairs_by_loss[loss] = !bit ? pairs_from(twos, lone_count, orphans, wilds_of(chi))
+                                          : (two & bit) ? pairs_from(twos - 1, lone_count + 1, orphans + orphan, wilds_of(chi))
+                                                        : pairs_from(twos, lone_count - 1, orphans - orphan, wilds_of(chi));
+                }
+            }
             int melds, pairs = pairs_by_loss[loss];
             int lower = lower_of_pairs(K, wilds_of(chi), child_kept, pairs, &melds);
             if (lower > bound) continue; /* not kept: not stored */
