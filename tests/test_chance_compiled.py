@@ -44,11 +44,9 @@ def both(hand: BuiltHand) -> tuple[HandFacts, HandFacts]:
     return compiled, python
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
-@given(st.one_of(mixed_hands(), one_away_hands()), st.data())
-def test_facts_and_kept_discards_agree(hand: BuiltHand, data: st.DataObject) -> None:
-    if data.draw(st.booleans()):
-        hand = data.draw(near_hands(hand, swaps=1))
+def facts_and_kept_agree(hand: BuiltHand, data: st.DataObject) -> None:
+    """The compiled facts of the hand, and the children kept after a drawn tile at the bounds around
+    its distance (with their facts), are Python's."""
     compiled, python = both(hand)
     kernel = compiled.kernel
     assert kernel is not None
@@ -62,6 +60,14 @@ def test_facts_and_kept_discards_agree(hand: BuiltHand, data: st.DataObject) -> 
         assert kept == list(python.kept(after, bound))
         for child in kept:
             assert kernel.info(child, compiled.info, compiled.deficiency) == python.info(child)
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(st.one_of(mixed_hands(), one_away_hands()), st.data())
+def test_facts_and_kept_discards_agree(hand: BuiltHand, data: st.DataObject) -> None:
+    if data.draw(st.booleans()):
+        hand = data.draw(near_hands(hand, swaps=1))
+    facts_and_kept_agree(hand, data)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -291,16 +297,4 @@ def test_facts_of_hands_near_seven_pairs_agree(data: st.DataObject) -> None:
     useful draws: the compiled facts (each draw's pairs count worked out by the kind of face drawn)
     and the children kept after a draw (each lost tile's by the kind of tile lost) are Python's."""
     deal = data.draw(okey_deals())
-    hand = data.draw(near_hands(data.draw(pairs_hands(deal))))
-    compiled, python = both(hand)
-    kernel = compiled.kernel
-    assert kernel is not None
-    state = python.state(hand.tiles)
-    assert kernel.info(state, compiled.info, compiled.deficiency) == python.info(state)
-    after = python.state([*hand.tiles, data.draw(extra_tile(hand.deal, hand.tiles))])
-    k = python.info(state)[0]
-    for bound in sorted({max(0, k - 1), k, k + 1}):
-        kept = kernel.kept(after, bound, compiled.info, compiled.deficiency)
-        assert kept == list(python.kept(after, bound))
-        for child in kept:
-            assert kernel.info(child, compiled.info, compiled.deficiency) == python.info(child)
+    facts_and_kept_agree(data.draw(near_hands(data.draw(pairs_hands(deal)))), data)
