@@ -177,6 +177,28 @@ def test_extra_from_a_ranked_hand_gives_the_same_floats(hand: BuiltHand, data: s
     assert fast._compiled is not None and fast._compiled.size() == len(slow.memo)
 
 
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.one_of(mixed_hands(), one_away_hands()), st.data())
+def test_rows_of_a_15_are_the_facts_of_each_hand_it_leaves(hand: BuiltHand, data: st.DataObject) -> None:
+    """``Kernel.rows`` (a ranking's rows in one call): each row is the facts of the 15 less that slot,
+    in the order asked, with the hands found for it; a slot the 15 does not hold is refused."""
+    compiled, python = both(hand)
+    kernel = compiled.kernel
+    assert kernel is not None
+    whole = python.state([*hand.tiles, data.draw(extra_tile(hand.deal, hand.tiles))])
+    slots = data.draw(st.permutations([x for x in range(SLOTS) if whole[x]]))
+    rows = kernel.rows(whole, slots, compiled.info, compiled.deficiency)
+    assert sum(found for *_, found in rows) == kernel.known() > 0
+    for slot, (*facts, found) in zip(slots, rows, strict=True):
+        rest = list(whole)
+        rest[slot] -= 1
+        assert tuple(facts) == python.info(tuple(rest)) and found >= 0
+    assert kernel.rows(whole, slots, compiled.info, compiled.deficiency) == [(*f, 0) for *f, _ in rows]
+    missing = next(x for x in range(SLOTS) if not whole[x])
+    with pytest.raises(ValueError, match="slot"):
+        kernel.rows(whole, [slots[0], missing], compiled.info, compiled.deficiency)
+
+
 def python_decided(facts: HandFacts) -> list[tuple[int, ...]]:
     """Give ``facts`` a kernel that asks Python about every hand the cover programme alone does not
     decide (the fallback the certificate walk makes rare); returns the list the questions go to."""

@@ -1036,6 +1036,50 @@ static PyObject *Kernel_info(Kernel *self, PyObject *args) {
     return Py_BuildValue("(iKK)", k, (unsigned long long)wins, (unsigned long long)useful);
 }
 
+/* Kernel.rows(state, slots, info, deficiency) -> [(k, wins, useful, found), ...]: Kernel.info of the
+ * state less one copy of each slot given, in that order (a ranking's rows); found: the hands whose
+ * facts were found while answering that row (Kernel.known before and after). */
+static PyObject *Kernel_rows(Kernel *self, PyObject *args) {
+    if (ready(self) < 0) return NULL;
+    PyObject *state, *slots, *info_cb, *deficiency_cb;
+    if (!PyArg_ParseTuple(args, "OOOO", &state, &slots, &info_cb, &deficiency_cb)) return NULL;
+    uint64_t lo, hi;
+    if (read_state(state, &lo, &hi) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(slots, "slots: a sequence of slot numbers");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    if (!out) { Py_DECREF(seq); return NULL; }
+    self->info_cb = info_cb;
+    self->deficiency_cb = deficiency_cb;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (x == -1 && PyErr_Occurred()) goto fail;
+        if (x < 0 || x >= SLOTS || !count_of(lo, hi, (int)x)) {
+            PyErr_SetString(PyExc_ValueError, "rows: each slot must be one the state holds");
+            goto fail;
+        }
+        uint64_t rlo = lo, rhi = hi;
+        add_to(&rlo, &rhi, (int)x, -1);
+        size_t before = self->facts.used;
+        int k;
+        uint64_t wins, useful;
+        if (info(self, rlo, rhi, &k, &wins, &useful) < 0) goto fail;
+        PyObject *row = Py_BuildValue("(iKKn)", k, (unsigned long long)wins, (unsigned long long)useful,
+                                      (Py_ssize_t)self->facts.used - (Py_ssize_t)before);
+        if (!row) goto fail;
+        PyList_SET_ITEM(out, i, row);
+    }
+    self->info_cb = self->deficiency_cb = NULL;
+    Py_DECREF(seq);
+    return out;
+fail:
+    self->info_cb = self->deficiency_cb = NULL;
+    Py_DECREF(seq);
+    Py_DECREF(out);
+    return NULL;
+}
+
 /* Kernel.kept(after, bound, info, deficiency) -> [state, ...]: HandFacts.kept, for the tests. */
 static PyObject *Kernel_kept(Kernel *self, PyObject *args) {
     if (ready(self) < 0) return NULL;
@@ -2092,6 +2136,8 @@ static PyMethodDef Kernel_methods[] = {
      "solver(left, scale, swap[, exact[, origin, allowance]]) -> Solver"},
     {"known", (PyCFunction)Kernel_known, METH_NOARGS, "The number of hands whose facts the kernel holds."},
     {"info", (PyCFunction)Kernel_info, METH_VARARGS, "info(state, info, deficiency) -> (k, wins, useful)"},
+    {"rows", (PyCFunction)Kernel_rows, METH_VARARGS,
+     "rows(state, slots, info, deficiency) -> [(k, wins, useful, found), ...]"},
     {"kept", (PyCFunction)Kernel_kept, METH_VARARGS, "kept(after, bound, info, deficiency) -> [state, ...]"},
     {NULL, NULL, 0, NULL},
 };

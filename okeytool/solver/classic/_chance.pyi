@@ -56,6 +56,13 @@ class Kernel:
         info: Callable[[tuple[int, ...]], tuple[int, int, int]],
         deficiency: Callable[[tuple[int, ...]], int],
     ) -> tuple[int, int, int]: ...
+    def rows(
+        self,
+        state: Sequence[int],
+        slots: Sequence[int],
+        info: Callable[[tuple[int, ...]], tuple[int, int, int]],
+        deficiency: Callable[[tuple[int, ...]], int],
+    ) -> list[tuple[int, int, int, int]]: ...
     def kept(
         self,
         after: Sequence[int],

@@ -223,13 +223,14 @@ def _deal_faces(deal: Deal) -> tuple[tuple[int, ...], int, tuple[Tile, ...], tup
 
 
 class Distances(Protocol):
-    """What a ranking's rows ask of a 14-tile hand: how many tiles it is from winning, and which
-    draws bring it closer (:meth:`Analyser.useful_faces`' answer). :class:`Analyser` answers it; so
-    do a chance ranking's hand facts, whose recursion asks the same hands again."""
+    """What a ranking asks of its rows, the 14-tile hands a 15 leaves: how many tiles each is from
+    winning, and which draws bring it closer (:meth:`Analyser.useful_faces`' answer). :class:`Analyser`
+    answers it; so do a chance ranking's hand facts, whose recursion asks the same hands again."""
 
-    def distance(self, hand: SolverHand) -> int: ...
-
-    def useful_faces(self, hand: SolverHand) -> tuple[int, bool]: ...
+    def rows(self, whole: SolverHand, removed: Sequence[Tile | None]) -> list[tuple[int, tuple[int, bool]]]:
+        """For each face removed from ``whole`` (None: a wild), in that order: the distance of what
+        is left and its useful draws ((0, False) when it wins)."""
+        ...
 
 
 class Analyser:
@@ -255,8 +256,17 @@ class Analyser:
         return self._solve(hand)[0]
 
     def distance(self, hand: SolverHand) -> int:
-        """The deficiency's total (:class:`Distances`)."""
+        """The deficiency's total."""
         return self._solve(hand)[0].total
+
+    def rows(self, whole: SolverHand, removed: Sequence[Tile | None]) -> list[tuple[int, tuple[int, bool]]]:
+        """:class:`Distances`: the hands ``whole`` less each face, one by one."""
+        out = []
+        for face in removed:
+            hand = whole.without(face)
+            distance = self.distance(hand)
+            out.append((distance, self.useful_faces(hand) if distance else (0, False)))
+        return out
 
     def deficiency_bounds(self, whole: SolverHand, removed: Sequence[Tile | None]) -> list[int]:
         """For each tile ``removed`` from ``whole`` (by the face it plays as; None for a wild), a
@@ -522,7 +532,6 @@ def _rows(
 ) -> list[DiscardOption]:
     """A row per distinct tile (``least_only``: only the rows of least deficiency, in no set order);
     their distances and useful draws from ``distances``, else the analyser."""
-    ask: Distances = distances or analyser
     # Unseen copies are counted against the whole 15-tile hand, so once a ranking for every row.
     left = unseen_by_index(deal, tiles, seen)
     counted: list[TileCount | None] = [None] * VECTOR_SIZE
@@ -535,28 +544,26 @@ def _rows(
     whole = deal.solver_hand(tiles)
     distinct = sorted(set(tiles), key=_tile_index)
     faces = [deal.plays_as(tile) for tile in distinct]
-    rows = []
+    rows: list[tuple[Tile, int, tuple[int, bool]]]
     if least_only:
         # Only the nearest rows matter: the rows are taken by a lower bound of their deficiency,
         # and once the bound passes the least deficiency found, no row left can be as near.
         bounds = analyser.deficiency_bounds(whole, faces)
+        near = []
         least = None
         for k in sorted(range(len(distinct)), key=bounds.__getitem__):
             if least is not None and bounds[k] > least:
                 break
             hand = whole.without(faces[k])
-            deficiency = ask.distance(hand)
-            rows.append((distinct[k], hand, deficiency))
+            deficiency = analyser.distance(hand)
+            near.append((distinct[k], deficiency, hand))
             least = deficiency if least is None else min(least, deficiency)
+        rows = [(tile, d, analyser.useful_faces(hand)) for tile, d, hand in near if d == least]
     else:
-        for tile, face in zip(distinct, faces):
-            hand = whole.without(face)
-            rows.append((tile, hand, ask.distance(hand)))
-    least = min(deficiency for _, _, deficiency in rows)
+        asked = (distances or analyser).rows(whole, faces)
+        rows = [(tile, deficiency, drawn) for tile, (deficiency, drawn) in zip(distinct, asked)]
     options = []
-    for tile, hand, deficiency in rows:
-        if least_only and deficiency > least:
-            continue
+    for tile, deficiency, drawn in rows:
         if deficiency == 0:
             rest = list(tiles)
             rest.remove(tile)
@@ -565,7 +572,6 @@ def _rows(
                 raise SolverError(f"the analysis and the check disagree on throwing {tile}")
             options.append(DiscardOption(tile, win, 0, ()))
             continue
-        drawn = ask.useful_faces(hand)
         useful = counted_draws.get(drawn)
         if useful is None:  # rows of a ranking may share their useful draws
             useful = counted_draws[drawn] = tuple([counted[i] or count(i) for i in analyser.draw_indices(*drawn)])

@@ -1138,32 +1138,33 @@ class RowFacts:
         self.facts = facts
         #: The hands found while answering for each row's 14 tiles (a state), not yet counted.
         self.found: dict[State, int] = {}
-        self._answers: dict[State, tuple[int, int, int]] = {}
-        #: By the hand object asked (a row asks its distance, then its useful draws), it and its
-        #: answer (the hand kept, so that its id stays its own).
-        self._by_hand: dict[int, tuple[SolverHand, tuple[int, int, int]]] = {}
 
-    def distance(self, hand: SolverHand) -> int:
-        """How many tiles the 14 are from winning."""
-        return self._asked(hand)[0]
+    def rows(self, whole: SolverHand, removed: Sequence[Tile | None]) -> list[tuple[int, tuple[int, bool]]]:
+        """:class:`Distances`: the rows asked in turn, of the compiled kernel in one call where
+        there is one."""
+        facts = self.facts
+        state = (*whole.counts, whole.wilds)
+        slots = [WILD_SLOT if face is None else face.index for face in removed]
+        if facts.kernel is not None:
+            asked = facts.kernel.rows(state, slots, facts.info, facts.deficiency)
+        else:
+            asked = []
+            for slot in slots:
+                known = facts.known()
+                answer = facts.info(_less(state, slot))
+                asked.append((*answer, facts.known() - known))
+        out = []
+        for slot, (k, _, useful, found) in zip(slots, asked):
+            if found:
+                row = _less(state, slot)
+                self.found[row] = self.found.get(row, 0) + found
+            out.append((k, (useful & ALL_FACES_MASK, bool(useful >> WILD_SLOT & 1)) if k else (0, False)))
+        return out
 
-    def useful_faces(self, hand: SolverHand) -> tuple[int, bool]:
-        """As :meth:`Analyser.useful_faces` gives them: a face mask, and whether a wild."""
-        k, _, useful = self._asked(hand)
-        return (useful & ALL_FACES_MASK, bool(useful >> WILD_SLOT & 1)) if k else (0, False)
 
-    def _asked(self, hand: SolverHand) -> tuple[int, int, int]:
-        asked = self._by_hand.get(id(hand))
-        if asked is not None and asked[0] is hand:
-            return asked[1]
-        state = (*hand.counts, hand.wilds)
-        answer = self._answers.get(state)
-        if answer is None:
-            known = self.facts.known()
-            answer = self._answers[state] = self.facts.asked(state)
-            self.found[state] = self.found.get(state, 0) + self.facts.known() - known
-        self._by_hand[id(hand)] = (hand, answer)
-        return answer
+def _less(state: State, slot: int) -> State:
+    """The state with one copy fewer in ``slot``."""
+    return (*state[:slot], state[slot] - 1, *state[slot + 1 :])
 
 
 def chance_ranking(
@@ -1204,11 +1205,8 @@ def chance_ranking(
     rows_facts = RowFacts(facts)
     base = rank_discards(deal, tiles, seen, analyser=analyser, distances=rows_facts)
     whole = facts.state(tiles)
-    hands = []
-    for option in base.options:  # each row's state: the 15's less a copy of its discard
-        rest = list(whole)
-        rest[facts.slots[option.tile.index]] -= 1
-        hands.append((tuple(rest), [*seen, option.tile]))
+    slots = facts.slots  # each row's state: the 15's less a copy of its discard
+    hands = [(_less(whole, slots[option.tile.index]), [*seen, option.tile]) for option in base.options]
     # extra's exchanges count from the hand ranked and the fewest tiles away a discard leaves it
     counted = extra is not None or method in _EXTRA
     origin = ExtraOrigin(whole, min(option.deficiency for option in base.options)) if counted else None
