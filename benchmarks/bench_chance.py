@@ -24,6 +24,7 @@ from time import perf_counter
 
 from benchmarks.corpus import Case, full_set, random_deal, random_hands, winning_hand
 from benchmarks.harness import print_table
+from okeytool.limits import CHANCE_CLOCK_SHARE, DEFAULT_TIME_LIMIT
 from okeytool.rules import get_rules
 from okeytool.solver.classic.analysis import rank_discards
 from okeytool.solver.classic.chance import (
@@ -71,14 +72,20 @@ def hands_by_distance(count: int, seed: int = SEED) -> dict[int, list[Case]]:
     return groups
 
 
+def asked(case: Case, draws: int, extra: int | None = None) -> ChanceRanking:
+    """The ranking as ``discard --chance`` asks it: within the default work, with the clock of a
+    question's default time limit as the backstop (the compiled recursion then checks the time as it
+    goes, which a ranking without a clock does not)."""
+    effort = Effort(deadline=perf_counter() + CHANCE_CLOCK_SHARE * DEFAULT_TIME_LIMIT)
+    return chance_ranking(case.deal, case.tiles, draws=draws, effort=effort, extra=extra)
+
+
 def operations(draws: int = DRAWS) -> dict[str, list[Callable[[], object]]]:
     """The chance ranking at ``draws`` draws (8 by default), one operation per distance."""
     groups = hands_by_distance(CASES)
     names = {1: "one away", 2: "two away", 3: "3+ away"}
     return {
-        f"discard --chance, {draws} draws, {names[d]}": [
-            partial(chance_ranking, c.deal, c.tiles, draws=draws) for c in cases
-        ]
+        f"discard --chance, {draws} draws, {names[d]}": [partial(asked, c, draws) for c in cases]
         for d, cases in groups.items()
     }
 
@@ -87,9 +94,7 @@ def exact_operations() -> dict[str, list[Callable[[], object]]]:
     """The chance ranking at 2 draws (the exact method, the default there), one and two away."""
     groups = hands_by_distance(CASES)
     return {
-        f"discard --chance, 2 draws (exact), {name}": [
-            partial(chance_ranking, c.deal, c.tiles, draws=2) for c in groups[d]
-        ]
+        f"discard --chance, 2 draws (exact), {name}": [partial(asked, c, 2) for c in groups[d]]
         for d, name in ((1, "one away"), (2, "two away"))
     }
 
@@ -108,9 +113,7 @@ def extra_operations(extra: int) -> dict[str, list[Callable[[], object]]]:
     groups = hands_by_distance(CASES)
     names = {1: "one away", 2: "two away", 3: "3+ away"}
     return {
-        f"discard --chance --extra {extra}, 8 draws, {names[d]}": [
-            partial(chance_ranking, c.deal, c.tiles, draws=DRAWS, extra=extra) for c in cases
-        ]
+        f"discard --chance --extra {extra}, 8 draws, {names[d]}": [partial(asked, c, DRAWS, extra) for c in cases]
         for d, cases in groups.items()
     }
 

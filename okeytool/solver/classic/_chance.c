@@ -1124,6 +1124,8 @@ typedef struct {
     Map memo, swaps;
     int capped, timed;
     struct timespec end;
+    int ended;            /* the clock was read past `end` in this solve */
+    unsigned clock_skip;  /* past_end's calls in this solve (it reads the clock every CLOCK_EVERY) */
     unsigned long fresh;  /* states expanded so far */
     long work_limit;      /* stop once the work reaches this (negative: no limit) */
     long fact_cost;       /* the work of one hand's facts found, in expanded states */
@@ -1211,11 +1213,18 @@ static inline long work_done(Solver *S) {
 static PyTypeObject KernelType;
 static PyTypeObject SolverType;
 
+/* Whether the solve's clock has passed its end. A reading of the clock costs as much as many of the
+ * checks that ask (one an expansion or a child answered: tens of thousands a ranking), so it is read
+ * at the first call and then every CLOCK_EVERY calls, and once past stays past. */
+#define CLOCK_EVERY 16
 static int past_end(Solver *S) {
     if (!S->timed) return 0;
+    if (S->ended) return 1;
+    if (S->clock_skip++ % CLOCK_EVERY) return 0;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > S->end.tv_sec || (now.tv_sec == S->end.tv_sec && now.tv_nsec > S->end.tv_nsec);
+    S->ended = now.tv_sec > S->end.tv_sec || (now.tv_sec == S->end.tv_sec && now.tv_nsec > S->end.tv_nsec);
+    return S->ended;
 }
 
 /* ChanceSolver.waiting: unseen copies of the winning draws; -1 on an exception. */
@@ -2039,7 +2048,8 @@ static PyObject *Kernel_solver(Kernel *self, PyObject *args) {
     S->origin_lo = origin_lo;
     S->origin_hi = origin_hi;
     S->allowance = allowance;
-    S->capped = S->timed = 0;
+    S->capped = S->timed = S->ended = 0;
+    S->clock_skip = 0;
     S->fresh = 0;
     S->work_limit = -1;
     S->fact_cost = 0;
@@ -2088,6 +2098,8 @@ static PyObject *Solver_solve(Solver *self, PyObject *args) {
         return NULL;
     }
     self->timed = budget >= 0;
+    self->ended = 0;
+    self->clock_skip = 0;
     if (self->timed) {
         clock_gettime(CLOCK_MONOTONIC, &self->end);
         double whole = (double)(long)budget;
