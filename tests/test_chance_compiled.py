@@ -264,17 +264,17 @@ def test_time_limit_caps_the_answer() -> None:
     state = facts.state(hand)
     assert len(state) == SLOTS
     full = ChanceSolver(facts, (), 0.05, "advance")
-    v, _ = full.solve(state, 8)
+    v, e = full.solve(state, 8)
     assert v > 0 and not full.capped
     stopped = ChanceSolver(facts, (), 0.05, "advance", deadline=0.0)  # long past
     assert stopped.solve(state, 8) == (0.0, 0.0)
     assert stopped.capped
     # A clock that has not run out changes nothing; one that ran out in a solve is read anew in the
     # next (the compiled solver reads it every few checks, and remembers it passed only within a solve).
-    assert ChanceSolver(facts, (), 0.05, "advance", deadline=perf_counter() + 600.0).solve(state, 8) == (v, _)
+    assert ChanceSolver(facts, (), 0.05, "advance", deadline=perf_counter() + 600.0).solve(state, 8) == (v, e)
     assert stopped._compiled is not None
     again = stopped._compiled.solve(state, 8, 600.0, facts.info, facts.deficiency)
-    assert again[:2] == (v, _)
+    assert again[:2] == (v, e)
 
 
 def test_the_maps_kernels_give_back_are_kept_within_a_bound_and_reused() -> None:

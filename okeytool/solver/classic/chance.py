@@ -381,12 +381,6 @@ class HandFacts:
         compiled kernel's, else this object's."""
         return self.kernel.known() if self.kernel is not None else len(self._info)
 
-    def asked(self, state: State) -> tuple[int, int, int]:
-        """:meth:`info` as the recursion finds it: the compiled kernel's where there is one."""
-        if self.kernel is not None:
-            return self.kernel.info(state, self.info, self.deficiency)
-        return self.info(state)
-
     def _useful(self, state: State, k: int, pairs: int | None, melds: int, faces: int) -> int:
         """The slot mask of the draws that bring a state closer (``k`` > 0), when :meth:`_quick`
         decided it: what :meth:`Analyser.useful_draws` answers, from the same cover.
