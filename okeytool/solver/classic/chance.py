@@ -66,7 +66,7 @@ from functools import lru_cache
 from math import isfinite
 from time import perf_counter
 from types import MappingProxyType
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from okeytool.deal import Deal, SolverHand
 from okeytool.errors import InputError
@@ -914,10 +914,9 @@ class Effort(WorkBudget):
         return int(self.budget * WORK_PER_SECOND[engine])
 
 
-@dataclass(frozen=True)
-class Solved:
+class Solved(NamedTuple):
     """One hand's answer: V and E (0 when not computed), the method, and why it stopped (None:
-    computed in full)."""
+    computed in full). A tuple: a ranking makes one a row."""
 
     chance: float
     points: float
@@ -937,7 +936,7 @@ def _solve_with(
     facts: HandFacts | None = None,
     extra: int | None = None,
     origin: ExtraOrigin | None = None,
-    found: dict[State, int] | None = None,
+    found: Sequence[int] | None = None,
 ) -> list[Solved]:
     """The answer for each (state of 14 tiles, seen), in the order given.
 
@@ -948,15 +947,15 @@ def _solve_with(
     by the compiled recursion's memory limit. ``facts``: the deal's facts to reuse (see
     :func:`facts_for`), else found anew. ``extra`` (with ``method`` None): the ``extra`` method with
     that many exchanges beyond the fewest, within ``effort`` as the default; ``origin``: what its
-    exchanges are counted from (None: each hand). ``found``: by state, the hands whose facts the
-    caller found for it (:class:`RowFacts`), counted as the work of that state's solve.
+    exchanges are counted from (None: each hand). ``found``: for each hand in turn, the hands whose
+    facts the caller found for it (:class:`RowFacts`), counted as the work of that hand's solve.
     """
     facts = facts_for(deal, facts)
     out: list[Solved] = []
     first: Method = "extra" if extra is not None else "exact" if draws <= EXACT_DRAWS else "advance"
     seconds = effort.budget
-    for state, seen in hands:
-        owed = FACT_COST * found.pop(state, 0) if found else 0  # the hand's facts, found before its solve
+    for k, (state, seen) in enumerate(hands):
+        owed = FACT_COST * found[k] if found else 0  # the hand's facts, found before its solve
         if method is not None:
             named = ChanceSolver(facts, seen, risk, method, extra=extra or 0, origin=origin)
             v, e = named.solve(state, draws)
@@ -1130,8 +1129,8 @@ class RowFacts:
 
     def __init__(self, facts: HandFacts) -> None:
         self.facts = facts
-        #: The hands found while answering for each row's 14 tiles (a state), not yet counted.
-        self.found: dict[State, int] = {}
+        #: The hands found while answering for each row's 14 tiles, by the slot of the tile thrown.
+        self.found: dict[int, int] = {}
 
     def rows(self, whole: SolverHand, removed: Sequence[Tile | None]) -> list[tuple[int, tuple[int, bool]]]:
         """:class:`Distances`: the rows asked in turn, of the compiled kernel in one call where
@@ -1150,8 +1149,7 @@ class RowFacts:
         out = []
         for slot, (k, _, useful, found) in zip(slots, asked):
             if found:
-                row = _less(state, slot)
-                self.found[row] = self.found.get(row, 0) + found
+                self.found[slot] = self.found.get(slot, 0) + found
             out.append((k, (useful & ALL_FACES_MASK, bool(useful >> WILD_SLOT & 1)) if k else (0, False)))
         return out
 
@@ -1199,13 +1197,14 @@ def chance_ranking(
     rows_facts = RowFacts(facts)
     base = rank_discards(deal, tiles, seen, analyser=analyser, distances=rows_facts)
     whole = facts.state(tiles)
-    slots = facts.slots  # each row's state: the 15's less a copy of its discard
-    hands = [(_less(whole, slots[option.tile.index]), [*seen, option.tile]) for option in base.options]
+    thrown = [facts.slots[option.tile.index] for option in base.options]
+    hands = [(_less(whole, slot), [*seen, option.tile]) for slot, option in zip(thrown, base.options)]
+    found = [rows_facts.found.get(slot, 0) for slot in thrown]  # each row's state: the 15's less its discard
     # extra's exchanges count from the hand ranked and the fewest tiles away a discard leaves it
     counted = extra is not None or method in _EXTRA
     origin = ExtraOrigin(whole, min(option.deficiency for option in base.options)) if counted else None
     effort = effort or Effort()
-    answers = _solve_with(deal, hands, draws, risk, method, effort, facts, extra, origin, rows_facts.found)
+    answers = _solve_with(deal, hands, draws, risk, method, effort, facts, extra, origin, found)
     pool = pool_size(len(seen) + 2)
     rows = []
     hold: tuple[float, Tile] | None = None
