@@ -7,7 +7,8 @@
 ``bench_chance``'s corpus at that distance is ranked as ``bench_chance`` asks it (the default work,
 a question's clock), by one kernel and then the other, alternating which goes first; the fastest of
 ``--repeats`` is kept for each. The Python code is this checkout's for both, so the other build must
-offer the same calls.
+offer the same calls; and both solve on this checkout's cover table, so a build whose table layout
+differs refuses to load (``_chance`` checks ``_cover.LAYOUT``).
 
 The builds share the cover programme's table, whose cache of answers makes a hand ranked again
 cheaper than the first time: with repeats, both mostly meet warm answers. ``--first`` instead empties
@@ -48,8 +49,11 @@ def load_other(root: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location("other_build._chance", found[0], loader=loader)
     if spec is None:
         raise SystemExit(f"cannot load {found[0]}")
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
+    try:  # an extension module is made and checked here (its layout against this _cover's)
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+    except ImportError as error:
+        raise SystemExit(f"{found[0]}: {error}") from None
     return module
 
 
@@ -91,6 +95,10 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=DRAWS)
     parser.add_argument("--first", action="store_true", help="each ranking the hand's first, on an emptied table")
     args = parser.parse_args()
+    if args.repeats < 2:
+        # the build that ranks a hand second finds what the first left: the table's answers, and the
+        # deal's facts that Python keeps (with --first too); each must go second at least once
+        parser.error("--repeats must be 2 or more (each build must rank each hand second at least once)")
     this, other = compare(load_other(args.other), args.distance, args.repeats, args.draws, args.first)
     print(
         f"distance {args.distance}, {args.draws} draws, {len(this)} hands: median"
