@@ -359,8 +359,11 @@ class Analyser:
 
     def draw_indices(self, faces: int, wild: bool) -> list[int]:
         """The tile indices of :meth:`draws_of`' tiles, in tile order (as a discard row lists them)."""
-        index_of = self.index_for
-        useful = [index_of[face] for face in _bits(faces)]
+        useful = _bits(faces)  # a plain face's tile index is its own, but the okey face's (held as F)
+        okey = self.deal.okey
+        if okey is not None and faces >> okey.index & 1:
+            useful.remove(okey.index)
+            useful.append(self.index_for[okey.index])
         if wild:
             useful.append(self.deal.wild_tile().index)
         useful.sort()
