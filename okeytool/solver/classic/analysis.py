@@ -359,7 +359,7 @@ class Analyser:
 
     def draw_indices(self, faces: int, wild: bool) -> list[int]:
         """The tile indices of :meth:`draws_of`' tiles, in tile order (as a discard row lists them)."""
-        useful = _bits(faces)  # a plain face's tile index is its own, but the okey face's (held as F)
+        useful = _bits(faces)  # every face's tile index is its own but the okey face's: it is held as F
         okey = self.deal.okey
         if okey is not None and faces >> okey.index & 1:
             useful.remove(okey.index)

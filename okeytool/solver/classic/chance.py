@@ -1198,8 +1198,9 @@ def chance_ranking(
     base = rank_discards(deal, tiles, seen, analyser=analyser, distances=rows_facts)
     whole = facts.state(tiles)
     thrown = [facts.slots[option.tile.index] for option in base.options]
+    # each row's state (the 15's less its discard), and the hands its plain row found, owed by its solve
     hands = [(_less(whole, slot), [*seen, option.tile]) for slot, option in zip(thrown, base.options)]
-    found = [rows_facts.found.get(slot, 0) for slot in thrown]  # each row's state: the 15's less its discard
+    found = [rows_facts.found.get(slot, 0) for slot in thrown]
     # extra's exchanges count from the hand ranked and the fewest tiles away a discard leaves it
     counted = extra is not None or method in _EXTRA
     origin = ExtraOrigin(whole, min(option.deficiency for option in base.options)) if counted else None
